@@ -1,0 +1,46 @@
+# Build, test and lint targets for the camelot engine.
+
+GO          ?= go
+BINARY      := camelot
+FUZZTIME    ?= 30s
+STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+
+.DEFAULT_GOAL := build
+
+.PHONY: build test bench perft fuzz lint clean
+
+build:
+	$(GO) build -o $(BINARY) .
+
+# The race detector needs cgo (a C compiler); without one that step is skipped
+# with a notice instead of failing.
+test:
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+	@if [ "$$($(GO) env CGO_ENABLED)" = "1" ]; then \
+		echo "$(GO) test -count=1 -race -short ./..."; \
+		$(GO) test -count=1 -race -short ./...; \
+	else \
+		echo "NOTICE: cgo is disabled (no C compiler?); skipping go test -race"; \
+	fi
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./movegen/
+
+perft:
+	$(GO) run . perft 6
+
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParseCFEN$$' -fuzztime $(FUZZTIME) ./movegen/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./movegen/
+
+lint:
+	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then \
+		echo "gofmt -l reports unformatted files:"; echo "$$out"; exit 1; \
+	fi
+	$(GO) vet ./...
+	$(GO) run $(STATICCHECK) ./...
+
+clean:
+	rm -f $(BINARY) *.test *.out *.prof
+	rm -rf dist/

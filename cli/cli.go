@@ -1,0 +1,46 @@
+// Package cli implements the subcommands of the camelot binary. Each
+// subcommand takes its arguments and streams and returns an exit status, so
+// tests drive it exactly as a user would.
+package cli
+
+import (
+	"fmt"
+	"io"
+)
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"perft", "count leaf nodes of the move tree: perft [-threads N] DEPTH [CFEN]", runPerft},
+	}
+}
+
+// Main runs the subcommand named by args[0] and returns the exit status.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stdout)
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdin, stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "camelot: unknown command %q\n", args[0])
+	usage(stderr)
+	return 2
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: camelot COMMAND [ARGS]")
+	fmt.Fprintln(w, "commands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
+	}
+}

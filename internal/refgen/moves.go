@@ -1,0 +1,397 @@
+package refgen
+
+import (
+	"fmt"
+	"math/bits"
+	"sort"
+	"strings"
+)
+
+// Move is one legal move by identity (R4).
+type Move struct {
+	From, To string   // square names like "F6", upper case
+	Captured []string // captured squares, sorted in board order (rank 1 first, then file A..L within a rank)
+}
+
+// Key returns the canonical "FROM-TO:CAP1,CAP2,..." form (empty list ->
+// "FROM-TO:"), for set comparison.
+func (m Move) Key() string {
+	return m.From + "-" + m.To + ":" + strings.Join(m.Captured, ",")
+}
+
+// capSet is a set of captured squares (bit sq of the 192-bit set).
+type capSet [3]uint64
+
+func (s capSet) with(sq int) capSet { s[sq/64] |= 1 << uint(sq%64); return s }
+func (s capSet) has(sq int) bool    { return s[sq/64]&(1<<uint(sq%64)) != 0 }
+func (s capSet) empty() bool        { return s[0]|s[1]|s[2] == 0 }
+
+// squares lists the set in board order.
+func (s capSet) squares() []int {
+	var out []int
+	for w := 0; w < 3; w++ {
+		x := s[w]
+		for x != 0 {
+			b := bits.TrailingZeros64(x)
+			out = append(out, w*64+b)
+			x &= x - 1
+		}
+	}
+	return out
+}
+
+// moveID is a move's identity (R4): origin, destination, captured set.
+type moveID struct {
+	from, to int
+	caps     capSet
+}
+
+func (id moveID) toMove() Move {
+	m := Move{From: sqName(id.from), To: sqName(id.to), Captured: []string{}}
+	for _, sq := range id.caps.squares() {
+		m.Captured = append(m.Captured, sqName(sq))
+	}
+	return m
+}
+
+// moveSet collects move identities, dropping duplicates (R4).
+type moveSet map[moveID]struct{}
+
+func (s moveSet) add(id moveID) { s[id] = struct{}{} }
+
+// gameOver is the static test of decision 4 / R17: no moves if either side
+// has two or more pieces in the opponent's castle (R14), or one side has no
+// pieces while the other has two or more (R14), or both sides have at most
+// one piece (R16).
+func (p *position) gameOver() bool {
+	var count, inOpp [2]int
+	for sq := 0; sq < numSq; sq++ {
+		pc := p.b[sq]
+		if pc == empty {
+			continue
+		}
+		c := black
+		if isColor(pc, white) {
+			c = white
+		}
+		count[c]++
+		if oppCastle(c, sq) {
+			inOpp[c]++
+		}
+	}
+	if inOpp[white] >= 2 || inOpp[black] >= 2 {
+		return true
+	}
+	if (count[white] == 0 && count[black] >= 2) || (count[black] == 0 && count[white] >= 2) {
+		return true
+	}
+	return count[white] <= 1 && count[black] <= 1
+}
+
+// canJump reports whether a piece of colour c standing on sq could make a
+// single jump (R8) on board b: an adjacent enemy piece with an existing empty
+// square straight beyond it. (The jump may land in either castle.) The caller
+// must already have emptied the moving piece's origin if relevant.
+func canJump(b *board, sq, c int) bool {
+	for _, d := range dirs {
+		a, ok := step(sq, d, 1)
+		if !ok || !isColor(b[a], 1-c) {
+			continue
+		}
+		t, ok := step(sq, d, 2)
+		if ok && b[t] == empty {
+			return true
+		}
+	}
+	return false
+}
+
+// jumpsFrom enumerates every complete jump sequence (R8) of a piece of
+// colour c that starts at cur (making at least one jump), with the piece that
+// started the move at origin. Captured pieces vanish at once. After each
+// jump the piece must continue while it can, except that landing in the
+// opponent's castle ends the move. b is modified during the search and
+// restored.
+func jumpsFrom(b *board, origin, cur, c int, caps capSet, out moveSet) {
+	for _, d := range dirs {
+		a, ok := step(cur, d, 1)
+		if !ok || !isColor(b[a], 1-c) {
+			continue
+		}
+		t, ok := step(cur, d, 2)
+		if !ok || b[t] != empty {
+			continue
+		}
+		captured := b[a]
+		b[a] = empty
+		nc := caps.with(a)
+		switch {
+		case oppCastle(c, t):
+			out.add(moveID{origin, t, nc})
+		case canJump(b, t, c):
+			jumpsFrom(b, origin, t, c, nc, out)
+		default:
+			out.add(moveID{origin, t, nc})
+		}
+		b[a] = captured
+	}
+}
+
+// canterReach returns the landing squares reachable from origin by one or
+// more canters (R7) of a piece of colour c, using only landing squares for
+// which allowed returns true (nil: all). Canters leap over an adjacent
+// friendly piece to the empty square beyond, never land in the own castle,
+// and stop on landing in the opponent's castle. The origin (empty on b) may
+// be revisited mid-route but is never returned as a destination.
+func canterReach(b *board, origin, c int, allowed func(int) bool) []int {
+	var seen [numSq]bool
+	seen[origin] = true
+	queue := []int{origin}
+	var out []int
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		if x != origin && oppCastle(c, x) {
+			continue // a canter stops in the opponent's castle
+		}
+		for _, d := range dirs {
+			a, ok := step(x, d, 1)
+			if !ok || !isColor(b[a], c) {
+				continue
+			}
+			t, ok := step(x, d, 2)
+			if !ok || b[t] != empty || ownCastle(c, t) || seen[t] {
+				continue
+			}
+			if allowed != nil && !allowed(t) {
+				continue
+			}
+			seen[t] = true
+			out = append(out, t)
+			queue = append(queue, t)
+		}
+	}
+	return out
+}
+
+// pieceMoves adds the moves of the piece on origin. If capturesOnly, only
+// jump sequences and Knight's Charges are generated; otherwise also plain
+// moves and canters. (Jump sequences are generated in either case; there are
+// none unless the piece can jump.)
+func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
+	c := p.side
+	b := p.b // copy; origin counts as empty during the move
+	pc := b[origin]
+	b[origin] = empty
+
+	// Jump sequences (R8).
+	jumpsFrom(&b, origin, origin, c, capSet{}, out)
+
+	// Knight's Charges (R9): canters (through any landing squares, decision
+	// 2), then jumps. The jump part never starts in the opponent's castle
+	// (decision 1) and the canter part never ends on the origin.
+	all := canterReach(&b, origin, c, nil)
+	if isKnight(pc) {
+		for _, l := range all {
+			if oppCastle(c, l) {
+				continue
+			}
+			jumpsFrom(&b, origin, l, c, capSet{}, out)
+		}
+	}
+	if capturesOnly {
+		return
+	}
+
+	// Plain moves (R6): never into the own castle.
+	for _, d := range dirs {
+		t, ok := step(origin, d, 1)
+		if ok && b[t] == empty && !ownCastle(c, t) {
+			out.add(moveID{origin, t, capSet{}})
+		}
+	}
+
+	// Canters (R7). A Knight's pure canter must reach its destination by a
+	// route none of whose landing squares offers it a jump (R10); a square
+	// in the opponent's castle never offers a jump (decision 1).
+	dests := all
+	if isKnight(pc) {
+		dests = canterReach(&b, origin, c, func(sq int) bool {
+			return oppCastle(c, sq) || !canJump(&b, sq, c)
+		})
+	}
+	for _, t := range dests {
+		out.add(moveID{origin, t, capSet{}})
+	}
+}
+
+// generate returns all legal moves (distinct identities, R4), unsorted.
+func (p *position) generate() []moveID {
+	if p.gameOver() {
+		return nil
+	}
+	c := p.side
+	out := moveSet{}
+
+	// R12: a piece in its own castle must leave; only it moves.
+	for sq := 0; sq < numSq; sq++ {
+		if isColor(p.b[sq], c) && ownCastle(c, sq) {
+			b := p.b
+			b[sq] = empty
+			p.pieceMoves(sq, canJump(&b, sq, c), out)
+			return collect(out)
+		}
+	}
+
+	// R11: compulsory capture if any piece (not in the opponent's castle,
+	// R13) can jump.
+	capture := false
+	for sq := 0; sq < numSq; sq++ {
+		if isColor(p.b[sq], c) && !oppCastle(c, sq) && canJump(&p.b, sq, c) {
+			capture = true
+			break
+		}
+	}
+	for sq := 0; sq < numSq; sq++ {
+		if !isColor(p.b[sq], c) {
+			continue
+		}
+		if oppCastle(c, sq) {
+			// R13: only a castle move, at most two per side, never when a
+			// capture is available.
+			if capture || p.castles[c] >= 2 {
+				continue
+			}
+			other := sqOf(11-fileOf(sq), rankOf(sq)) // F<->G
+			if p.b[other] == empty {
+				out.add(moveID{sq, other, capSet{}})
+			}
+			continue
+		}
+		p.pieceMoves(sq, capture, out)
+	}
+	return collect(out)
+}
+
+func collect(s moveSet) []moveID {
+	out := make([]moveID, 0, len(s))
+	for id := range s {
+		out = append(out, id)
+	}
+	return out
+}
+
+// apply returns the position after move id (assumed legal), per decision 7.
+func (p *position) apply(id moveID) position {
+	q := *p
+	c := p.side
+	pc := q.b[id.from]
+	q.b[id.from] = empty
+	for _, sq := range id.caps.squares() {
+		q.b[sq] = empty
+	}
+	q.b[id.to] = pc
+	if oppCastle(c, id.from) && oppCastle(c, id.to) && id.from != id.to {
+		q.castles[c]++
+	}
+	if !id.caps.empty() || oppCastle(c, id.to) {
+		q.plies = 0
+	} else {
+		q.plies++
+	}
+	if c == black {
+		q.moveNo++
+	}
+	q.side = 1 - c
+	return q
+}
+
+func perft(p *position, depth int) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	ms := p.generate()
+	if depth == 1 {
+		return uint64(len(ms))
+	}
+	var n uint64
+	for _, id := range ms {
+		q := p.apply(id)
+		n += perft(&q, depth-1)
+	}
+	return n
+}
+
+// Moves returns all legal moves of the position, deduplicated by identity
+// (R4) and sorted by Key(). A position whose game is over (decision 4) has
+// no moves; an empty list otherwise means the side to move is stalemated
+// (R15).
+func Moves(cfen string) ([]Move, error) {
+	p, err := parseCFEN(cfen)
+	if err != nil {
+		return nil, err
+	}
+	ids := p.generate()
+	ms := make([]Move, len(ids))
+	for i, id := range ids {
+		ms[i] = id.toMove()
+	}
+	sort.Slice(ms, func(i, j int) bool { return ms[i].Key() < ms[j].Key() })
+	return ms, nil
+}
+
+// idOf converts a Move to its identity, validating the square names.
+func idOf(m Move) (moveID, error) {
+	from, ok := parseSq(m.From)
+	if !ok {
+		return moveID{}, fmt.Errorf("bad origin square %q", m.From)
+	}
+	to, ok := parseSq(m.To)
+	if !ok {
+		return moveID{}, fmt.Errorf("bad destination square %q", m.To)
+	}
+	var caps capSet
+	for _, s := range m.Captured {
+		sq, ok := parseSq(s)
+		if !ok {
+			return moveID{}, fmt.Errorf("bad captured square %q", s)
+		}
+		if caps.has(sq) {
+			return moveID{}, fmt.Errorf("captured square %q listed twice", s)
+		}
+		caps = caps.with(sq)
+	}
+	return moveID{from, to, caps}, nil
+}
+
+// Apply returns the canonical CFEN after making m, which must be legal.
+func Apply(cfen string, m Move) (string, error) {
+	p, err := parseCFEN(cfen)
+	if err != nil {
+		return "", err
+	}
+	id, err := idOf(m)
+	if err != nil {
+		return "", err
+	}
+	for _, g := range p.generate() {
+		if g == id {
+			q := p.apply(id)
+			return q.String(), nil
+		}
+	}
+	return "", fmt.Errorf("illegal move %s", m.Key())
+}
+
+// Perft returns the number of leaf nodes of the legal move tree of the given
+// depth (R17); depth 0 gives 1.
+func Perft(cfen string, depth int) (uint64, error) {
+	if depth < 0 {
+		return 0, fmt.Errorf("perft: negative depth %d", depth)
+	}
+	p, err := parseCFEN(cfen)
+	if err != nil {
+		return 0, err
+	}
+	return perft(p, depth), nil
+}

@@ -1,0 +1,180 @@
+package movegen
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseCFEN reads a position in CFEN (R5). Fields 3–5 may be omitted
+// (defaults "0/0 0 1"). Every error names the field that is wrong.
+func ParseCFEN(text string) (Position, error) {
+	var p Position
+	fields := strings.Fields(text)
+	if len(fields) < 2 {
+		return p, fmt.Errorf("CFEN: want 2 to 5 fields (board, side, castle moves, plies, move number), got %d", len(fields))
+	}
+	if len(fields) > 5 {
+		return p, fmt.Errorf("CFEN: want at most 5 fields, got %d", len(fields))
+	}
+	if err := p.parseBoard(fields[0]); err != nil {
+		return Position{}, fmt.Errorf("CFEN field 1 (board): %v", err)
+	}
+	switch fields[1] {
+	case "w":
+		p.Side = White
+	case "b":
+		p.Side = Black
+	default:
+		return Position{}, fmt.Errorf("CFEN field 2 (side to move): want w or b, got %q", fields[1])
+	}
+	p.MoveNumber = 1
+	if len(fields) > 2 {
+		wb := strings.Split(fields[2], "/")
+		if len(wb) != 2 {
+			return Position{}, fmt.Errorf("CFEN field 3 (castle moves): want W/B such as 0/1, got %q", fields[2])
+		}
+		for c, t := range wb {
+			n, err := strconv.Atoi(t)
+			if err != nil || n < 0 || n > 2 || len(t) != 1 {
+				return Position{}, fmt.Errorf("CFEN field 3 (castle moves): each count must be 0, 1 or 2, got %q", fields[2])
+			}
+			p.CastleMoves[c] = uint8(n)
+		}
+	}
+	if len(fields) > 3 {
+		n, err := parseCount(fields[3], 0, 1<<20)
+		if err != nil {
+			return Position{}, fmt.Errorf("CFEN field 4 (plies since capture or castle entry): %v", err)
+		}
+		p.Plies = n
+	}
+	if len(fields) > 4 {
+		n, err := parseCount(fields[4], 1, 1<<20)
+		if err != nil {
+			return Position{}, fmt.Errorf("CFEN field 5 (move number): %v", err)
+		}
+		p.MoveNumber = n
+	}
+	p.Key = p.computeKey()
+	return p, nil
+}
+
+func parseCount(t string, lo, hi int) (int, error) {
+	for _, ch := range t {
+		if ch < '0' || ch > '9' {
+			return 0, fmt.Errorf("want a whole number, got %q", t)
+		}
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("want a whole number from %d to %d, got %q", lo, hi, t)
+	}
+	return n, nil
+}
+
+func (p *Position) parseBoard(text string) error {
+	ranks := strings.Split(text, "/")
+	if len(ranks) != NumRanks {
+		return fmt.Errorf("want 16 ranks separated by '/', got %d", len(ranks))
+	}
+	var knights, men [2]int
+	for i, rt := range ranks {
+		r := NumRanks - 1 - i // rank 16 comes first
+		width := rankWidth(r)
+		f := rankSpan[r][0]
+		for j := 0; j < len(rt); {
+			ch := rt[j]
+			if ch >= '0' && ch <= '9' {
+				k := j
+				for k < len(rt) && rt[k] >= '0' && rt[k] <= '9' {
+					k++
+				}
+				n, _ := strconv.Atoi(rt[j:k])
+				if n < 1 || n > NumFiles || rt[j] == '0' {
+					return fmt.Errorf("rank %d: empty-square count %q must be 1 to 12", r+1, rt[j:k])
+				}
+				f += n
+				j = k
+				if f-rankSpan[r][0] > width {
+					return fmt.Errorf("rank %d: more than %d squares", r+1, width)
+				}
+				continue
+			}
+			var pc Piece
+			switch ch {
+			case 'N':
+				pc = WhiteKnight
+			case 'M':
+				pc = WhiteMan
+			case 'n':
+				pc = BlackKnight
+			case 'm':
+				pc = BlackMan
+			default:
+				return fmt.Errorf("rank %d: unexpected character %q (want N, M, n, m or a number)", r+1, ch)
+			}
+			if f-rankSpan[r][0] >= width {
+				return fmt.Errorf("rank %d: more than %d squares", r+1, width)
+			}
+			p.put(squareAt[r][f], pc)
+			if pc.Kind() == Knight {
+				knights[pc.Color()]++
+			} else {
+				men[pc.Color()]++
+			}
+			f++
+			j++
+		}
+		if f-rankSpan[r][0] != width {
+			return fmt.Errorf("rank %d: has %d squares, want %d", r+1, f-rankSpan[r][0], width)
+		}
+	}
+	for c := White; c <= Black; c++ {
+		if knights[c] > MaxKnights {
+			return fmt.Errorf("%s has %d Knights, at most %d allowed", c, knights[c], MaxKnights)
+		}
+		if men[c] > MaxMen {
+			return fmt.Errorf("%s has %d Men, at most %d allowed", c, men[c], MaxMen)
+		}
+		if p.Pieces[c].And(Castle[c]).Count() > 1 {
+			return fmt.Errorf("%s has two pieces in its own castle (R12 allows at most one)", c)
+		}
+	}
+	return nil
+}
+
+// CFEN returns the position in canonical CFEN, all five fields (R5).
+func (p *Position) CFEN() string {
+	var sb strings.Builder
+	for r := NumRanks - 1; r >= 0; r-- {
+		empty := 0
+		for f := rankSpan[r][0]; f <= rankSpan[r][1]; f++ {
+			pc := p.PieceAt(squareAt[r][f])
+			if pc == Empty {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			sb.WriteByte(" MNmn"[pc])
+		}
+		if empty > 0 {
+			sb.WriteString(strconv.Itoa(empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	side := "w"
+	if p.Side == Black {
+		side = "b"
+	}
+	fmt.Fprintf(&sb, " %s %d/%d %d %d", side, p.CastleMoves[White], p.CastleMoves[Black], p.Plies, p.MoveNumber)
+	return sb.String()
+}
+
+// String returns the CFEN of p.
+func (p Position) String() string { return p.CFEN() }

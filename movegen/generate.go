@@ -1,0 +1,242 @@
+package movegen
+
+// GenerateMoves fills ml with every legal move of p, each once (R4).
+//
+// The order of the rules: a finished game has no moves (R17); a piece in its
+// own castle must leave it and nothing else moves (R12); if any piece can
+// jump, only captures are legal (R11); otherwise plain moves (R6), canters
+// (R7, with R10 for Knights), Knight's Charges (R9) and castle moves (R13).
+func (p *Position) GenerateMoves(ml *MoveList) {
+	ml.N = 0
+	if p.staticOver() {
+		return
+	}
+	us := p.Side
+	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
+	g := gen{
+		ml:        ml,
+		enemy:     enemy,
+		ownCastle: Castle[us],
+		oppCastle: Castle[us.Other()],
+	}
+	empty := Board.AndNot(own.Or(enemy))
+
+	// R12: a piece that ended its move in its own castle must leave now;
+	// captures elsewhere do not count.
+	if home := own.And(Castle[us]); !home.IsEmpty() {
+		s := home.First()
+		g.start(s, own, empty)
+		if g.canJump(s) {
+			g.captures(s, p.Knights.Has(s))
+		} else {
+			g.quiet(s, p.Knights.Has(s))
+		}
+		return
+	}
+
+	// Pieces in the opponent's castle only make castle moves (R13).
+	movers := own.AndNot(g.oppCastle)
+
+	// R11: compulsory capture.
+	g.start(NoSquare, own, empty)
+	capture := false
+	for b := movers; !b.IsEmpty(); {
+		if g.canJump(b.PopFirst()) {
+			capture = true
+			break
+		}
+	}
+	for b := movers; !b.IsEmpty(); {
+		s := b.PopFirst()
+		g.start(s, own, empty)
+		if capture {
+			g.captures(s, p.Knights.Has(s))
+		} else {
+			g.quiet(s, p.Knights.Has(s))
+		}
+	}
+	if capture || p.CastleMoves[us] >= 2 {
+		return
+	}
+	// R13: a castle move, at most two per side, never when a capture is due.
+	if in := own.And(g.oppCastle); !in.IsEmpty() {
+		s := in.First()
+		if t := g.oppCastle.AndNot(SquareBB(s)).First(); empty.Has(t) {
+			g.add(Move{From: s, To: t})
+		}
+	}
+}
+
+// staticOver reports whether the game is already decided on the board:
+// two pieces in the opponent's castle or a side wiped out with the other
+// keeping two or more (R14), or at most one piece each (R16). R17 gives such
+// a position no moves.
+func (p *Position) staticOver() bool {
+	nw, nb := p.Pieces[White].Count(), p.Pieces[Black].Count()
+	if nw <= 1 && nb <= 1 || nw == 0 || nb == 0 {
+		return true
+	}
+	return p.Pieces[White].And(Castle[Black]).Count() >= 2 ||
+		p.Pieces[Black].And(Castle[White]).Count() >= 2
+}
+
+// gen is the state of the move search for one moving piece.
+type gen struct {
+	ml        *MoveList
+	origin    Square
+	first     int      // index of the origin's first move in ml, for R4 de-duplication
+	own       Bitboard // friendly pieces other than the mover: what it canters over
+	enemy     Bitboard // enemy pieces not yet captured in this move
+	empty     Bitboard // squares empty during the move: the origin counts as empty
+	ownCastle Bitboard
+	oppCastle Bitboard
+}
+
+// start prepares g for moves of the piece on s (NoSquare: just the board).
+func (g *gen) start(s Square, own, empty Bitboard) {
+	g.origin, g.first, g.own, g.empty = s, g.ml.N, own, empty
+	if s != NoSquare {
+		g.own.Clear(s)
+		g.empty.Set(s)
+	}
+}
+
+func (g *gen) add(m Move) {
+	if g.ml.N < MaxMoves {
+		g.ml.Moves[g.ml.N] = m
+		g.ml.N++
+	}
+}
+
+// canJump reports whether the mover, standing on s, could jump (R8). A
+// square of the opponent's castle never offers a jump: landing there ends
+// the move (R7, R8).
+func (g *gen) canJump(s Square) bool {
+	if !Adjacent[s].Intersects(g.enemy) || g.oppCastle.Has(s) {
+		return false
+	}
+	for _, l := range Leaps[s] {
+		if g.enemy.Has(l.Over) && g.empty.Has(l.Land) {
+			return true
+		}
+	}
+	return false
+}
+
+// captures adds the capturing moves of the piece on s: its jump sequences
+// and, for a Knight, its Charges (R8, R9, R11).
+func (g *gen) captures(s Square, knight bool) {
+	if g.canJump(s) {
+		g.jump(s, Bitboard{})
+	}
+	if knight {
+		reach := g.canterReach(false)
+		g.charges(reach)
+	}
+}
+
+// quiet adds the moves of the piece on s when no capture is due: plain
+// moves, canters and, for a Knight, Charges.
+func (g *gen) quiet(s Square, knight bool) {
+	// R6: one step to an adjacent empty square, never into the own castle.
+	for t := Adjacent[s].And(g.empty).AndNot(g.ownCastle); !t.IsEmpty(); {
+		g.add(Move{From: s, To: t.PopFirst()})
+	}
+	reach := g.canterReach(false)
+	reach.Clear(s) // R7: a canter may not end where it began
+	if reach.IsEmpty() {
+		return
+	}
+	if knight {
+		// R10: a Knight's pure canter may not land where it could jump.
+		// Only when some landing square offers a jump do we need the
+		// narrower search; those squares are where Charges start.
+		if g.charges(reach) {
+			reach = g.canterReach(true)
+			reach.Clear(s)
+		}
+	}
+	for !reach.IsEmpty() {
+		g.add(Move{From: s, To: reach.PopFirst()})
+	}
+}
+
+// charges adds the Knight's Charges (R9) that start their jumps on a
+// canter landing square in reach, and reports whether there were any.
+func (g *gen) charges(reach Bitboard) bool {
+	reach.Clear(g.origin) // jumps from the origin itself are plain jumps
+	found := false
+	for !reach.IsEmpty() {
+		if l := reach.PopFirst(); g.canJump(l) {
+			found = true
+			g.jump(l, Bitboard{})
+		}
+	}
+	return found
+}
+
+// canterReach returns the squares the mover can reach by one or more
+// canters (R7), plus the origin. Canters never land in the own castle and
+// stop in the opponent's. With r10 set, landing squares that offer a jump
+// are excluded, which leaves the destinations of a Knight's pure canters (R10).
+func (g *gen) canterReach(r10 bool) Bitboard {
+	var reach Bitboard
+	var stack [NumSquares]Square
+	reach.Set(g.origin)
+	stack[0] = g.origin
+	n := 1
+	landable := g.empty.AndNot(g.ownCastle)
+	for n > 0 {
+		n--
+		s := stack[n]
+		if !Adjacent[s].Intersects(g.own) {
+			continue
+		}
+		for _, l := range Leaps[s] {
+			if !g.own.Has(l.Over) || !landable.Has(l.Land) || reach.Has(l.Land) {
+				continue
+			}
+			if r10 && g.canJump(l.Land) {
+				continue
+			}
+			reach.Set(l.Land)
+			if !g.oppCastle.Has(l.Land) {
+				stack[n] = l.Land
+				n++
+			}
+		}
+	}
+	return reach
+}
+
+// jump continues a jump sequence from s having captured the given set. It
+// must go on while a jump is possible, unless s is in the opponent's castle
+// (R8); captured pieces leave the board at once, so their squares may be
+// crossed again. Complete sequences become moves, each identity once (R4).
+func (g *gen) jump(s Square, captured Bitboard) {
+	more := false
+	if !g.oppCastle.Has(s) && Adjacent[s].Intersects(g.enemy) {
+		for _, l := range Leaps[s] {
+			if !g.enemy.Has(l.Over) || !g.empty.Has(l.Land) {
+				continue
+			}
+			more = true
+			g.enemy.Clear(l.Over)
+			g.empty.Set(l.Over)
+			c := captured
+			c.Set(l.Over)
+			g.jump(l.Land, c)
+			g.enemy.Set(l.Over)
+			g.empty.Clear(l.Over)
+		}
+	}
+	if more || captured.IsEmpty() {
+		return
+	}
+	for i := g.first; i < g.ml.N; i++ {
+		if m := &g.ml.Moves[i]; m.To == s && m.Captured == captured {
+			return
+		}
+	}
+	g.add(Move{From: g.origin, To: s, Captured: captured})
+}

@@ -1,0 +1,208 @@
+package movegen
+
+// Color is a side: White or Black.
+type Color uint8
+
+// The two sides; White moves first (R2).
+const (
+	White Color = iota
+	Black
+)
+
+// Other returns the opponent of c.
+func (c Color) Other() Color { return c ^ 1 }
+
+func (c Color) String() string {
+	if c == White {
+		return "white"
+	}
+	return "black"
+}
+
+// Kind is a piece kind.
+type Kind uint8
+
+// Piece kinds. Only Knights may Charge (R9) and only they are bound by R10.
+const (
+	Man Kind = iota
+	Knight
+)
+
+// Piece is what stands on a square.
+type Piece uint8
+
+// Square contents.
+const (
+	Empty Piece = iota
+	WhiteMan
+	WhiteKnight
+	BlackMan
+	BlackKnight
+)
+
+// MakePiece returns the piece of colour c and kind k.
+func MakePiece(c Color, k Kind) Piece { return Piece(1 + 2*uint8(c) + uint8(k)) }
+
+// Color returns the colour of a non-empty piece.
+func (p Piece) Color() Color { return Color((p - 1) / 2) }
+
+// Kind returns the kind of a non-empty piece.
+func (p Piece) Kind() Kind { return Kind((p - 1) % 2) }
+
+// MaxKnights and MaxMen bound a side's pieces (R2, R5).
+const (
+	MaxKnights = 4
+	MaxMen     = 10
+)
+
+// Position is a Camelot position: the pieces as bitboards, the side to move,
+// the castle moves used per side (R13), the plies since the last capture or
+// move onto an opponent's castle square (R16) and the move number (R5).
+// It is a small value: copying it is a valid way to keep a position.
+type Position struct {
+	Pieces      [2]Bitboard // by colour
+	Knights     Bitboard    // Knights of both colours; the other pieces are Men
+	Key         uint64      // Zobrist key of board, side to move and castle moves used
+	Side        Color
+	CastleMoves [2]uint8 // castle moves used, 0..2 (R13)
+	Plies       int      // plies since the last capture or castle-square entry (R16)
+	MoveNumber  int      // starts at 1, incremented after Black moves (R5)
+}
+
+// StartCFEN is the start position of R2 in CFEN (R5).
+const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1"
+
+// StartPosition returns the position of R2.
+func StartPosition() Position {
+	p, err := ParseCFEN(StartCFEN)
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// Occupied returns the squares holding a piece.
+func (p *Position) Occupied() Bitboard { return p.Pieces[White].Or(p.Pieces[Black]) }
+
+// PieceAt returns what stands on s.
+func (p *Position) PieceAt(s Square) Piece {
+	k := Man
+	if p.Knights.Has(s) {
+		k = Knight
+	}
+	switch {
+	case p.Pieces[White].Has(s):
+		return MakePiece(White, k)
+	case p.Pieces[Black].Has(s):
+		return MakePiece(Black, k)
+	}
+	return Empty
+}
+
+// put places piece pc on the empty square s, keeping the key up to date.
+func (p *Position) put(s Square, pc Piece) {
+	p.Pieces[pc.Color()].Set(s)
+	if pc.Kind() == Knight {
+		p.Knights.Set(s)
+	}
+	p.Key ^= zobristPiece[pc.Color()][pc.Kind()][s]
+}
+
+// computeKey derives the Zobrist key from scratch.
+func (p *Position) computeKey() uint64 {
+	var k uint64
+	for c := White; c <= Black; c++ {
+		b := p.Pieces[c]
+		for !b.IsEmpty() {
+			s := b.PopFirst()
+			kind := Man
+			if p.Knights.Has(s) {
+				kind = Knight
+			}
+			k ^= zobristPiece[c][kind][s]
+		}
+		k ^= zobristCastle[c][p.CastleMoves[c]]
+	}
+	if p.Side == Black {
+		k ^= zobristSide
+	}
+	return k
+}
+
+// ComputeKey returns the Zobrist key computed from scratch; it always
+// equals p.Key, which MakeMove maintains incrementally.
+func (p *Position) ComputeKey() uint64 { return p.computeKey() }
+
+// Undo holds what MakeMove needs to restore a position in UnmakeMove.
+type Undo struct {
+	capturedKnights Bitboard
+	key             uint64
+	plies           int
+	castleMoves     [2]uint8
+	moveNumber      int
+}
+
+// MakeMove plays the legal move m. Captured pieces are removed (R8); a
+// castle move is counted (R13); the R16 ply counter resets on a capture or
+// on a move onto a square of the opponent's castle.
+func (p *Position) MakeMove(m Move) Undo {
+	u := Undo{key: p.Key, plies: p.Plies, castleMoves: p.CastleMoves, moveNumber: p.MoveNumber}
+	us, them := p.Side, p.Side.Other()
+	kind := Man
+	if p.Knights.Has(m.From) {
+		kind = Knight
+		p.Knights.Toggle(m.From)
+		p.Knights.Toggle(m.To)
+	}
+	p.Pieces[us].Toggle(m.From)
+	p.Pieces[us].Toggle(m.To)
+	key := p.Key ^ zobristPiece[us][kind][m.From] ^ zobristPiece[us][kind][m.To] ^ zobristSide
+	p.Plies++
+	if !m.Captured.IsEmpty() {
+		u.capturedKnights = m.Captured.And(p.Knights)
+		p.Pieces[them] = p.Pieces[them].Xor(m.Captured)
+		p.Knights = p.Knights.AndNot(m.Captured)
+		c := m.Captured
+		for !c.IsEmpty() {
+			s := c.PopFirst()
+			k := Man
+			if u.capturedKnights.Has(s) {
+				k = Knight
+			}
+			key ^= zobristPiece[them][k][s]
+		}
+		p.Plies = 0
+	}
+	if Castle[them].Has(m.To) {
+		p.Plies = 0
+		if Castle[them].Has(m.From) { // a castle move (R13)
+			key ^= zobristCastle[us][p.CastleMoves[us]] ^ zobristCastle[us][p.CastleMoves[us]+1]
+			p.CastleMoves[us]++
+		}
+	}
+	if us == Black {
+		p.MoveNumber++
+	}
+	p.Side = them
+	p.Key = key
+	return u
+}
+
+// UnmakeMove takes back m, which must be the move MakeMove last played
+// with undo record u; the position and key are restored exactly.
+func (p *Position) UnmakeMove(m Move, u Undo) {
+	them := p.Side
+	us := them.Other()
+	if p.Knights.Has(m.To) {
+		p.Knights.Toggle(m.To)
+		p.Knights.Toggle(m.From)
+	}
+	p.Pieces[us].Toggle(m.To)
+	p.Pieces[us].Toggle(m.From)
+	if !m.Captured.IsEmpty() {
+		p.Pieces[them] = p.Pieces[them].Or(m.Captured)
+		p.Knights = p.Knights.Or(u.capturedKnights)
+	}
+	p.Side = us
+	p.Key, p.Plies, p.CastleMoves, p.MoveNumber = u.key, u.plies, u.castleMoves, u.moveNumber
+}

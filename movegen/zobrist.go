@@ -1,0 +1,41 @@
+package movegen
+
+import (
+	"encoding/binary"
+
+	farm "github.com/dgryski/go-farm"
+)
+
+// Zobrist keys. They are derived deterministically by hashing a label with
+// FarmHash, so keys (and so opening books and transposition tables keyed by
+// them) are identical across runs and machines.
+var (
+	zobristPiece  [2][2][NumSquares]uint64 // [colour][kind][square]
+	zobristSide   uint64                   // Black to move
+	zobristCastle [2][3]uint64             // [colour][castle moves used]
+)
+
+func zobristValue(parts ...uint32) uint64 {
+	buf := make([]byte, 0, 4*len(parts)+16)
+	buf = append(buf, "camelot-zobrist"...)
+	for _, v := range parts {
+		buf = binary.LittleEndian.AppendUint32(buf, v)
+	}
+	return farm.Hash64(buf)
+}
+
+func init() {
+	for c := 0; c < 2; c++ {
+		for k := 0; k < 2; k++ {
+			for s := 0; s < NumSquares; s++ {
+				zobristPiece[c][k][s] = zobristValue(1, uint32(c), uint32(k), uint32(s))
+			}
+		}
+		// Zero castle moves used contributes nothing, so a key depends
+		// only on what differs from the usual state.
+		for n := 1; n < 3; n++ {
+			zobristCastle[c][n] = zobristValue(2, uint32(c), uint32(n))
+		}
+	}
+	zobristSide = zobristValue(3)
+}
