@@ -7,18 +7,27 @@ package movegen
 // jump, only captures are legal (R11); otherwise plain moves (R6), canters
 // (R7, with R10 for Knights), Knight's Charges (R9) and castle moves (R13).
 func (p *Position) GenerateMoves(ml *MoveList) {
-	ml.N = 0
+	g := gen{ml: ml}
+	p.generate(&g)
+}
+
+// CountMoves returns the number of legal moves of p, as GenerateMoves would
+// list them, without writing the non-captures out: perft's bulk count at the
+// last ply. ml is scratch space for the captures, which need de-duplication.
+func (p *Position) CountMoves(ml *MoveList) int {
+	g := gen{ml: ml, countOnly: true}
+	p.generate(&g)
+	return g.counted + ml.N
+}
+
+func (p *Position) generate(g *gen) {
+	g.ml.N = 0
 	if p.staticOver() {
 		return
 	}
 	us := p.Side
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
-	g := gen{
-		ml:        ml,
-		enemy:     enemy,
-		ownCastle: Castle[us],
-		oppCastle: Castle[us.Other()],
-	}
+	g.enemy, g.ownCastle, g.oppCastle = enemy, Castle[us], Castle[us.Other()]
 	empty := Board.AndNot(own.Or(enemy))
 
 	// R12: a piece that ended its move in its own castle must leave now;
@@ -62,7 +71,7 @@ func (p *Position) GenerateMoves(ml *MoveList) {
 	if in := own.And(g.oppCastle); !in.IsEmpty() {
 		s := in.First()
 		if t := g.oppCastle.AndNot(SquareBB(s)).First(); empty.Has(t) {
-			g.add(Move{From: s, To: t})
+			g.addQuiet(s, SquareBB(t))
 		}
 	}
 }
@@ -90,6 +99,9 @@ type gen struct {
 	empty     Bitboard // squares empty during the move: the origin counts as empty
 	ownCastle Bitboard
 	oppCastle Bitboard
+	countOnly bool // count non-captures instead of listing them
+	counted   int
+	stack     [NumSquares]Square // canterReach's work list
 }
 
 // start prepares g for moves of the piece on s (NoSquare: just the board).
@@ -105,6 +117,17 @@ func (g *gen) add(m Move) {
 	if g.ml.N < MaxMoves {
 		g.ml.Moves[g.ml.N] = m
 		g.ml.N++
+	}
+}
+
+// addQuiet adds the non-captures from s to each square of targets.
+func (g *gen) addQuiet(s Square, targets Bitboard) {
+	if g.countOnly {
+		g.counted += targets.Count()
+		return
+	}
+	for !targets.IsEmpty() {
+		g.add(Move{From: s, To: targets.PopFirst()})
 	}
 }
 
@@ -139,9 +162,7 @@ func (g *gen) captures(s Square, knight bool) {
 // moves, canters and, for a Knight, Charges.
 func (g *gen) quiet(s Square, knight bool) {
 	// R6: one step to an adjacent empty square, never into the own castle.
-	for t := Adjacent[s].And(g.empty).AndNot(g.ownCastle); !t.IsEmpty(); {
-		g.add(Move{From: s, To: t.PopFirst()})
-	}
+	g.addQuiet(s, Adjacent[s].And(g.empty).AndNot(g.ownCastle))
 	reach := g.canterReach(false)
 	reach.Clear(s) // R7: a canter may not end where it began
 	if reach.IsEmpty() {
@@ -156,9 +177,7 @@ func (g *gen) quiet(s Square, knight bool) {
 			reach.Clear(s)
 		}
 	}
-	for !reach.IsEmpty() {
-		g.add(Move{From: s, To: reach.PopFirst()})
-	}
+	g.addQuiet(s, reach)
 }
 
 // charges adds the Knight's Charges (R9) that start their jumps on a
@@ -181,7 +200,7 @@ func (g *gen) charges(reach Bitboard) bool {
 // are excluded, which leaves the destinations of a Knight's pure canters (R10).
 func (g *gen) canterReach(r10 bool) Bitboard {
 	var reach Bitboard
-	var stack [NumSquares]Square
+	stack := &g.stack
 	reach.Set(g.origin)
 	stack[0] = g.origin
 	n := 1

@@ -31,10 +31,10 @@ func Perft(p Position, depth int) uint64 {
 
 func (pf *perfter) count(p *Position, depth int) uint64 {
 	ml := &pf.lists[depth-1]
-	p.GenerateMoves(ml)
 	if depth == 1 {
-		return uint64(ml.N)
+		return uint64(p.CountMoves(ml))
 	}
+	p.GenerateMoves(ml)
 	var n uint64
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
