@@ -1,0 +1,117 @@
+// Package eval scores Camelot positions. It knows the board (package
+// movegen) but nothing of the search: the engine asks it for a static score
+// through the small Evaluator interface, so a tuned evaluation can replace
+// this first one without touching the search.
+package eval
+
+import "github.com/camelot-engine/camelot/movegen"
+
+// Evaluator scores a position in centi-men (a Man is 100) from the point of
+// view of the side to move.
+type Evaluator interface {
+	Evaluate(p *movegen.Position) int
+	Breakdown(p *movegen.Position) []Term
+}
+
+// Term is one named part of an evaluation, per side, before the side to
+// move's point of view is applied: the score is the sum of White-Black.
+type Term struct {
+	Name         string
+	White, Black int
+}
+
+// Default is the evaluation the engine uses.
+var Default Evaluator = Basic{}
+
+// Weights of the basic evaluation.
+const (
+	ManValue    = 100
+	KnightValue = 160
+	// InCastle rewards a piece in the opponent's castle: one more there
+	// wins (R14), and it can no longer be captured.
+	InCastle = 220
+	// Tempo is the side to move's edge.
+	Tempo = 8
+)
+
+// advance[c][s] rewards a piece of colour c on s for its progress towards
+// the opponent's castle, growing faster near it: the race to the castle
+// (R14) is what decides most games.
+var advance [2][movegen.NumSquares]int
+
+func init() {
+	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
+		for c := movegen.White; c <= movegen.Black; c++ {
+			d := castleDistance(s, c.Other())
+			progress := 15 - d
+			advance[c][s] = progress * progress / 4
+		}
+	}
+}
+
+// castleDistance is the number of king steps from s to the nearest square of
+// colour c's castle.
+func castleDistance(s movegen.Square, c movegen.Color) int {
+	best := 99
+	castle := movegen.Castle[c]
+	for !castle.IsEmpty() {
+		t := castle.PopFirst()
+		df, dr := abs(s.File()-t.File()), abs(s.Rank()-t.Rank())
+		best = min(best, max(df, dr))
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Basic is a first evaluation: material, advance towards the opponent's
+// castle, pieces inside it, and tempo.
+type Basic struct{}
+
+// Evaluate returns the score for the side to move.
+func (Basic) Evaluate(p *movegen.Position) int {
+	w, b := sideTerms(p, movegen.White), sideTerms(p, movegen.Black)
+	s := w[0] + w[1] + w[2] - b[0] - b[1] - b[2]
+	if p.Side == movegen.Black {
+		s = -s
+	}
+	return s + Tempo
+}
+
+// termNames name the values sideTerms returns, then the tempo.
+var termNames = [...]string{"material", "advance", "in castle", "tempo"}
+
+// sideTerms returns colour c's material, advance and castle terms.
+func sideTerms(p *movegen.Position, c movegen.Color) [3]int {
+	pieces := p.Pieces[c]
+	knights := pieces.And(p.Knights)
+	inCastle := pieces.And(movegen.Castle[c.Other()])
+	t := [3]int{knights.Count()*KnightValue + (pieces.Count()-knights.Count())*ManValue, 0, inCastle.Count() * InCastle}
+	for b := pieces.AndNot(inCastle); !b.IsEmpty(); {
+		t[1] += advance[c][b.PopFirst()]
+	}
+	return t
+}
+
+// Breakdown returns the terms of Evaluate, White and Black apart.
+func (Basic) Breakdown(p *movegen.Position) []Term {
+	w, b := sideTerms(p, movegen.White), sideTerms(p, movegen.Black)
+	terms := make([]Term, len(termNames))
+	for i, name := range termNames {
+		terms[i].Name = name
+		if i < len(w) {
+			terms[i].White, terms[i].Black = w[i], b[i]
+		}
+	}
+	if p.Side == movegen.White {
+		terms[3].White = Tempo
+	} else {
+		terms[3].Black = Tempo
+	}
+	return terms
+}
