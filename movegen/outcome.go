@@ -56,7 +56,7 @@ func (o Outcome) String() string {
 // (one piece each, 100 plies without capture or castle entry). Repetition
 // needs the game's history: see Game.Outcome.
 func (p *Position) Outcome() Outcome {
-	if o := p.decided(); o.IsOver() {
+	if o := p.Decided(); o.IsOver() {
 		return o
 	}
 	var ml MoveList
@@ -74,10 +74,10 @@ func (p *Position) Outcome() Outcome {
 	return Outcome{}
 }
 
-// decided returns the R14 wins and the R16 one-piece draw: the outcomes
+// Decided returns the R14 wins and the R16 one-piece draw: the outcomes
 // under which GenerateMoves gives no moves although pieces could move (R17).
 // The side that just moved is looked at first.
-func (p *Position) decided() Outcome {
+func (p *Position) Decided() Outcome {
 	for _, c := range [2]Color{p.Side.Other(), p.Side} {
 		if p.Pieces[c].And(Castle[c.Other()]).Count() >= 2 {
 			return Outcome{winFor(c), "R14", fmt.Sprintf("%s has two pieces in %s's castle", c, c.Other())}

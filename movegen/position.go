@@ -206,3 +206,13 @@ func (p *Position) UnmakeMove(m Move, u Undo) {
 	p.Side = us
 	p.Key, p.Plies, p.CastleMoves, p.MoveNumber = u.key, u.plies, u.castleMoves, u.moveNumber
 }
+
+// MakeNullMove passes the turn without moving, for the search's null-move
+// test; it is never a legal move. UnmakeNullMove takes it back.
+func (p *Position) MakeNullMove() {
+	p.Side = p.Side.Other()
+	p.Key ^= zobristSide
+}
+
+// UnmakeNullMove takes back MakeNullMove.
+func (p *Position) UnmakeNullMove() { p.MakeNullMove() }

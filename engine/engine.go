@@ -1,0 +1,230 @@
+// Package engine searches Camelot positions: iterative deepening alpha-beta
+// with a shared lock-free transposition table run by several threads (lazy
+// SMP). It uses movegen for the rules and eval for the static score; the
+// protocol drives it through Search.
+package engine
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/camelot-engine/camelot/eval"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Options are the engine's settings.
+type Options struct {
+	Hash         int           // transposition table size, MB
+	Threads      int           // search threads
+	MultiPV      int           // principal variations reported
+	MoveOverhead time.Duration // time kept in reserve per move for communication
+}
+
+// Info is one progress report: sent once per completed iteration (per PV
+// line with MultiPV) and when the search stops.
+type Info struct {
+	Depth, SelDepth int
+	MultiPV         int
+	Score           Score
+	Nodes, NPS      uint64
+	HashFull        int
+	Time            time.Duration
+	PV              []movegen.Move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Best, Ponder movegen.Move // Best is NullMove when the game is over
+	Score        Score
+	Depth        int
+	Nodes        uint64
+	Outcome      movegen.Outcome // set when the game was already over
+}
+
+// Engine is a searcher with its table and threads. One search runs at a
+// time; the setters must not be called during a search.
+type Engine struct {
+	opts    Options
+	Eval    eval.Evaluator
+	tt      *TT
+	threads []*thread
+	mu      sync.Mutex // held during a search
+
+	ponderHit chan struct{}
+}
+
+// New returns an engine with the given options (zero fields get defaults:
+// 16 MB, 1 thread, 1 PV, 30 ms overhead).
+func New(o Options) *Engine {
+	if o.Hash <= 0 {
+		o.Hash = 16
+	}
+	if o.Threads <= 0 {
+		o.Threads = 1
+	}
+	if o.MultiPV <= 0 {
+		o.MultiPV = 1
+	}
+	if o.MoveOverhead == 0 {
+		o.MoveOverhead = 30 * time.Millisecond
+	}
+	e := &Engine{opts: o, Eval: eval.Default, tt: NewTT(o.Hash)}
+	e.SetThreads(o.Threads)
+	return e
+}
+
+// Options returns the current settings.
+func (e *Engine) Options() Options { return e.opts }
+
+// SetHash resizes the transposition table (emptying it).
+func (e *Engine) SetHash(mb int) {
+	e.opts.Hash = mb
+	e.tt.Resize(mb)
+}
+
+// SetThreads sets the number of search threads.
+func (e *Engine) SetThreads(n int) {
+	n = max(n, 1)
+	e.opts.Threads = n
+	for len(e.threads) < n {
+		e.threads = append(e.threads, newThread(len(e.threads)))
+	}
+	e.threads = e.threads[:n]
+}
+
+// SetMultiPV sets how many principal variations to search and report.
+func (e *Engine) SetMultiPV(n int) { e.opts.MultiPV = max(n, 1) }
+
+// SetMoveOverhead sets the time reserved per move.
+func (e *Engine) SetMoveOverhead(d time.Duration) { e.opts.MoveOverhead = max(d, 0) }
+
+// NewGame forgets everything learnt: table, killers, histories.
+func (e *Engine) NewGame() {
+	e.tt.Clear()
+	for _, t := range e.threads {
+		t.clearHistory()
+	}
+}
+
+// PonderHit tells a pondering search that the expected move was played:
+// it goes on under the normal time limits counted from now.
+func (e *Engine) PonderHit() {
+	select {
+	case e.ponderHit <- struct{}{}:
+	default:
+	}
+}
+
+// Search searches the current position of g under the limits until they
+// are reached or ctx is cancelled, calling info (if not nil) with progress
+// from the searching goroutine. With Infinite or Ponder it does not return
+// before ctx is cancelled (or, pondering, before PonderHit and the limits).
+func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info func(Info)) Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	start := time.Now()
+	pos := g.Position()
+	if o := g.Outcome(); o.IsOver() {
+		<-waitIfInfinite(ctx, lim)
+		return Result{Outcome: o}
+	}
+	e.tt.NewSearch()
+	s := &shared{
+		tt: e.tt, eval: e.Eval, limits: lim, start: start, info: info,
+		multiPV: e.opts.MultiPV, threads: e.threads,
+	}
+	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
+	s.pondering.Store(lim.Ponder)
+	e.ponderHit = make(chan struct{}, 1)
+	stopWatch := make(chan struct{})
+	defer close(stopWatch)
+	go func() { // cancellation and ponderhit arrive asynchronously
+		for {
+			select {
+			case <-ctx.Done():
+				s.stop.Store(true)
+				return
+			case <-e.ponderHit:
+				s.startPonderHit()
+			case <-stopWatch:
+				return
+			}
+		}
+	}()
+
+	var wg sync.WaitGroup
+	for _, t := range e.threads {
+		t.prepare(s, g)
+	}
+	if len(e.threads[0].rootMoves) == 0 { // searchmoves named no legal move
+		return Result{}
+	}
+	for _, t := range e.threads[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.iterate()
+		}()
+	}
+	main := e.threads[0]
+	main.iterate()
+	// Infinite and ponder searches wait for the GUI before answering.
+	for !s.stop.Load() && (lim.Infinite || s.pondering.Load()) {
+		time.Sleep(time.Millisecond)
+	}
+	s.stop.Store(true)
+	wg.Wait()
+	res := main.result()
+	res.Nodes = s.totalNodes()
+	if info != nil && main.completedDepth > 0 {
+		main.report()
+	}
+	return res
+}
+
+func waitIfInfinite(ctx context.Context, lim Limits) <-chan struct{} {
+	if lim.Infinite || lim.Ponder {
+		return ctx.Done()
+	}
+	c := make(chan struct{})
+	close(c)
+	return c
+}
+
+// shared is what the threads of one search share.
+type shared struct {
+	tt        *TT
+	eval      eval.Evaluator
+	limits    Limits
+	budget    budget
+	start     time.Time
+	info      func(Info)
+	multiPV   int
+	threads   []*thread
+	stop      atomic.Bool
+	pondering atomic.Bool
+	mu        sync.Mutex // guards start after a ponderhit
+}
+
+func (s *shared) startPonderHit() {
+	s.mu.Lock()
+	s.start = time.Now()
+	s.mu.Unlock()
+	s.pondering.Store(false)
+}
+
+func (s *shared) elapsed() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return time.Since(s.start)
+}
+
+func (s *shared) totalNodes() uint64 {
+	var n uint64
+	for _, t := range s.threads {
+		n += t.nodes.Load()
+	}
+	return n
+}

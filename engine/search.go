@@ -1,0 +1,313 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// lmrTable[d][n] is the late-move reduction for the n-th move at depth d.
+var lmrTable [MaxPly + 1][64]int
+
+func init() {
+	for d := 1; d <= MaxPly; d++ {
+		for n := 1; n < 64; n++ {
+			lmrTable[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.2)
+		}
+	}
+}
+
+const checkEvery = 2048 // nodes between limit checks
+
+// visit counts a node and checks the limits now and then.
+func (t *thread) visit(ply int) {
+	t.nodes.Add(1)
+	if ply > t.selDep {
+		t.selDep = ply
+	}
+	t.ticks++
+	if t.ticks >= checkEvery {
+		t.ticks = 0
+		t.checkLimits()
+	}
+}
+
+// decidedScore scores a game over on the board (R14, R16) for the side to move.
+func decidedScore(o movegen.Outcome, side movegen.Color, ply int) int {
+	switch {
+	case o.Result == movegen.Draw:
+		return DrawScore
+	case (o.Result == movegen.WhiteWins) == (side == movegen.White):
+		return MateScore - ply
+	}
+	return -MateScore + ply
+}
+
+// noMoveScore scores a side to move without a legal move (R15): a loss if
+// the opponent has two or more pieces, else a draw.
+func noMoveScore(p *movegen.Position, ply int) int {
+	if p.Pieces[p.Side.Other()].Count() >= 2 {
+		return -MateScore + ply
+	}
+	return DrawScore
+}
+
+// isRepetition reports whether the position occurred before in the game or
+// on the search path since the last irreversible move; inside the tree a
+// first repetition already scores as the draw it can force (R16).
+func (t *thread) isRepetition() bool {
+	n := len(t.keys)
+	for i := n - 2; i >= 0 && n-i <= t.pos.Plies; i -= 2 {
+		if t.keys[i] == t.pos.Key {
+			return true
+		}
+	}
+	return false
+}
+
+func (t *thread) evaluate() int {
+	v := t.s.eval.Evaluate(&t.pos)
+	return max(min(v, scoreLimit), -scoreLimit)
+}
+
+// allCaptures reports whether every legal move captures: R11 or R12 force a
+// capture, so the side may not stand pat.
+func allCaptures(ml *movegen.MoveList) bool {
+	for i := 0; i < ml.N; i++ {
+		if !ml.Moves[i].IsCapture() {
+			return false
+		}
+	}
+	return true
+}
+
+// negamax is the principal-variation search below the root.
+func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
+	if depth <= 0 {
+		return t.quiesce(alpha, beta, ply)
+	}
+	t.pvLen[ply] = ply
+	t.visit(ply)
+	if t.s.stop.Load() {
+		return 0
+	}
+	p := &t.pos
+	if o := p.Decided(); o.IsOver() {
+		return decidedScore(o, p.Side, ply)
+	}
+	if t.isRepetition() {
+		return DrawScore
+	}
+	if ply >= MaxPly {
+		return t.evaluate()
+	}
+	// Mate-distance pruning: no line from here beats a quicker win found.
+	alpha, beta = max(alpha, -MateScore+ply), min(beta, MateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	pvNode := beta-alpha > 1
+	origAlpha := alpha
+
+	var ttMove PackedMove
+	if hit, ok := t.s.tt.Probe(p.Key); ok {
+		ttMove = hit.Move
+		if !pvNode && hit.Depth >= depth {
+			v := fromTT(hit.Score, ply)
+			if hit.Bound == BoundExact || hit.Bound == BoundLower && v >= beta || hit.Bound == BoundUpper && v <= alpha {
+				return v
+			}
+		}
+	}
+
+	ml := &t.lists[ply]
+	p.GenerateMoves(ml)
+	if ml.N == 0 {
+		return noMoveScore(p, ply)
+	}
+	if p.Plies >= 100 {
+		return DrawScore // R16
+	}
+	forced := allCaptures(ml)
+	staticEval := noScore
+	if !forced && !pvNode {
+		staticEval = t.evaluate()
+		// Reverse futility: far above beta at low depth, a quiet position
+		// will not fall below it.
+		if depth <= 3 && staticEval-110*depth >= beta && beta < MateBound {
+			return staticEval
+		}
+		// Null move (never when a capture is forced: passing would break R11).
+		if nullOK && depth >= 3 && staticEval >= beta && p.Pieces[p.Side].Count() >= 3 {
+			r := 2 + depth/4
+			t.keys = append(t.keys, p.Key)
+			p.MakeNullMove()
+			t.played[ply] = movegen.NullMove
+			v := -t.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
+			p.UnmakeNullMove()
+			t.keys = t.keys[:len(t.keys)-1]
+			if t.s.stop.Load() {
+				return 0
+			}
+			if v >= beta {
+				if v >= MateBound {
+					v = beta
+				}
+				return v
+			}
+		}
+	}
+
+	prev := movegen.NullMove
+	if ply > 0 {
+		prev = t.played[ply-1]
+	}
+	scores := t.scores[ply][:ml.N]
+	t.scoreMoves(ml, scores, ttMove, ply, prev)
+	oppCastle := movegen.Castle[p.Side.Other()]
+	best, bestMove := noScore, movegen.NullMove
+	var quiets [32]movegen.Move
+	nQuiets, searched := 0, 0
+	for i := 0; i < ml.N; i++ {
+		m := pickMove(ml, scores, i)
+		quiet := !m.IsCapture() && !oppCastle.Has(m.To)
+		if quiet && !pvNode && !forced && searched > 0 && best > -MateBound {
+			// Late-move pruning and futility pruning of quiet moves.
+			if depth <= 3 && searched >= 4+2*depth*depth {
+				continue
+			}
+			if depth <= 2 && staticEval+120*depth <= alpha {
+				continue
+			}
+		}
+		newDepth := depth - 1
+		if forced && ml.N == 1 {
+			newDepth++ // a single forced capture: look further for free
+		}
+		t.played[ply] = m
+		t.keys = append(t.keys, p.Key)
+		u := p.MakeMove(m)
+		var v int
+		if searched == 0 {
+			v = -t.negamax(-beta, -alpha, newDepth, ply+1, true)
+		} else {
+			r := 0
+			if depth >= 3 && quiet && searched >= 2 {
+				r = lmrTable[depth][min(searched, 63)]
+				if pvNode {
+					r--
+				}
+				r = max(min(r, newDepth-1), 0)
+			}
+			v = -t.negamax(-alpha-1, -alpha, newDepth-r, ply+1, true)
+			if v > alpha && r > 0 {
+				v = -t.negamax(-alpha-1, -alpha, newDepth, ply+1, true)
+			}
+			if v > alpha && v < beta {
+				v = -t.negamax(-beta, -alpha, newDepth, ply+1, true)
+			}
+		}
+		p.UnmakeMove(m, u)
+		t.keys = t.keys[:len(t.keys)-1]
+		if t.s.stop.Load() {
+			return 0
+		}
+		searched++
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha, bestMove = v, m
+				t.updatePV(ply, m)
+				if v >= beta {
+					if quiet {
+						t.updateQuietStats(m, quiets[:nQuiets], ply, depth, prev)
+					}
+					break
+				}
+			}
+		}
+		if quiet && nQuiets < len(quiets) {
+			quiets[nQuiets] = m
+			nQuiets++
+		}
+	}
+	bound := BoundUpper
+	switch {
+	case best >= beta:
+		bound = BoundLower
+	case best > origAlpha:
+		bound = BoundExact
+	}
+	pm := PackedMove(0)
+	if bestMove != movegen.NullMove {
+		pm = Pack(bestMove)
+	}
+	t.s.tt.Store(p.Key, pm, toTT(best, ply), depth, bound)
+	return best
+}
+
+func (t *thread) updatePV(ply int, m movegen.Move) {
+	t.pv[ply][ply] = m
+	n := t.pvLen[ply+1]
+	copy(t.pv[ply][ply+1:n], t.pv[ply+1][ply+1:n])
+	t.pvLen[ply] = max(n, ply+1)
+}
+
+// quiesce searches captures (and entries into the opponent's castle) until
+// the position is quiet. When a capture is compulsory (R11, R12) the side
+// to move may not stand pat: every capture is searched.
+func (t *thread) quiesce(alpha, beta, ply int) int {
+	t.pvLen[ply] = ply
+	t.visit(ply)
+	if t.s.stop.Load() {
+		return 0
+	}
+	p := &t.pos
+	if o := p.Decided(); o.IsOver() {
+		return decidedScore(o, p.Side, ply)
+	}
+	if ply >= MaxPly {
+		return t.evaluate()
+	}
+	ml := &t.lists[ply]
+	p.GenerateMoves(ml)
+	if ml.N == 0 {
+		return noMoveScore(p, ply)
+	}
+	forced := allCaptures(ml)
+	best := noScore
+	if !forced {
+		best = t.evaluate()
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	scores := t.scores[ply][:ml.N]
+	t.scoreMoves(ml, scores, 0, ply, movegen.NullMove)
+	oppCastle := movegen.Castle[p.Side.Other()]
+	for i := 0; i < ml.N; i++ {
+		m := pickMove(ml, scores, i)
+		if !forced && !m.IsCapture() && !oppCastle.Has(m.To) {
+			break // ordered: the rest are quiet
+		}
+		t.played[ply] = m
+		u := p.MakeMove(m)
+		v := -t.quiesce(-beta, -alpha, ply+1)
+		p.UnmakeMove(m, u)
+		if t.s.stop.Load() {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				t.updatePV(ply, m)
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

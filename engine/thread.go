@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"slices"
+	"sync/atomic"
+	"time"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// rootMove is a legal move at the root with its latest score and line.
+type rootMove struct {
+	move      movegen.Move
+	score     int
+	prevScore int
+	pv        []movegen.Move
+}
+
+// thread is one lazy-SMP searcher. All threads search the same root with
+// the shared table; they differ in depth order, so they fill the table
+// for each other. Everything here is owned by the thread.
+type thread struct {
+	id     int
+	s      *shared
+	pos    movegen.Position
+	keys   []uint64 // keys of the game and of the search path, for repetitions (R16)
+	nodes  atomic.Uint64
+	ticks  int
+	selDep int
+
+	rootMoves      []rootMove
+	completedDepth int
+	bestChanges    int
+
+	lists   [MaxPly + 1]movegen.MoveList
+	scores  [MaxPly + 1][movegen.MaxMoves]int32
+	played  [MaxPly + 1]movegen.Move
+	killers [MaxPly + 1][2]movegen.Move
+	history [2][movegen.NumSquares][movegen.NumSquares]int32
+	counter [movegen.NumSquares][movegen.NumSquares]movegen.Move
+	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
+	pvLen   [MaxPly + 1]int
+}
+
+func newThread(id int) *thread { return &thread{id: id} }
+
+func (t *thread) clearHistory() {
+	t.killers = [MaxPly + 1][2]movegen.Move{}
+	t.history = [2][movegen.NumSquares][movegen.NumSquares]int32{}
+	t.counter = [movegen.NumSquares][movegen.NumSquares]movegen.Move{}
+}
+
+// prepare sets the thread up for a search of g's position.
+func (t *thread) prepare(s *shared, g *movegen.Game) {
+	t.s = s
+	t.pos = g.Position()
+	t.keys = append(t.keys[:0], g.Keys()...)
+	t.nodes.Store(0)
+	t.ticks, t.selDep, t.completedDepth, t.bestChanges = 0, 0, 0, 0
+	t.rootMoves = t.rootMoves[:0]
+	var ml movegen.MoveList
+	t.pos.GenerateMoves(&ml)
+	for _, m := range ml.Slice() {
+		if s.limits.SearchMoves == nil || slices.Contains(s.limits.SearchMoves, m) {
+			t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
+		}
+	}
+}
+
+func (t *thread) isMain() bool { return t.id == 0 }
+
+// iterate runs iterative deepening until the limits or a stop.
+func (t *thread) iterate() {
+	s := t.s
+	maxD := maxDepth
+	if s.limits.Depth > 0 {
+		maxD = min(s.limits.Depth, maxDepth)
+	}
+	multiPV := min(s.multiPV, len(t.rootMoves))
+	lastBest := movegen.NullMove
+	for depth := 1; depth <= maxD; depth++ {
+		// Lazy SMP: odd helpers run one ply ahead, so threads do not all
+		// search the same tree in the same order.
+		if !t.isMain() && t.id%2 == 1 && depth < maxD {
+			depth++
+		}
+		for i := range t.rootMoves {
+			t.rootMoves[i].prevScore = t.rootMoves[i].score
+		}
+		for pvIdx := 0; pvIdx < multiPV && !s.stop.Load(); pvIdx++ {
+			t.aspiration(depth, pvIdx)
+			slices.SortStableFunc(t.rootMoves[pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+		}
+		if s.stop.Load() && depth > 1 {
+			break
+		}
+		t.completedDepth = depth
+		if !t.isMain() {
+			continue
+		}
+		if best := t.rootMoves[0].move; best != lastBest {
+			t.bestChanges++
+			lastBest = best
+		}
+		t.report()
+		if t.shouldStopAfterIteration(depth) {
+			break
+		}
+	}
+	if t.isMain() && !s.limits.Infinite && !s.pondering.Load() {
+		s.stop.Store(true)
+	}
+}
+
+// aspiration searches the root at depth within a window around the last
+// score, widening it on failure.
+func (t *thread) aspiration(depth, pvIdx int) {
+	prev := t.rootMoves[pvIdx].prevScore
+	alpha, beta, delta := -Infinity, Infinity, 30
+	if depth >= 4 && prev > -MateBound && prev < MateBound {
+		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	}
+	for {
+		v := t.rootSearch(alpha, beta, depth, pvIdx)
+		if t.s.stop.Load() && depth > 1 {
+			return
+		}
+		switch {
+		case v <= alpha:
+			beta = (alpha + beta) / 2
+			alpha = max(v-delta, -Infinity)
+		case v >= beta:
+			beta = min(v+delta, Infinity)
+		default:
+			return
+		}
+		delta += delta
+	}
+}
+
+// rootSearch searches the root moves from pvIdx on (earlier ones are the
+// better PV lines of MultiPV).
+func (t *thread) rootSearch(alpha, beta, depth, pvIdx int) int {
+	best := noScore
+	t.pvLen[0] = 0
+	for i := pvIdx; i < len(t.rootMoves); i++ {
+		rm := &t.rootMoves[i]
+		m := rm.move
+		t.played[0] = m
+		t.keys = append(t.keys, t.pos.Key)
+		u := t.pos.MakeMove(m)
+		var v int
+		if i == pvIdx {
+			v = -t.negamax(-beta, -alpha, depth-1, 1, true)
+		} else {
+			v = -t.negamax(-alpha-1, -alpha, depth-1, 1, true)
+			if v > alpha && v < beta {
+				v = -t.negamax(-beta, -alpha, depth-1, 1, true)
+			}
+		}
+		t.keys = t.keys[:len(t.keys)-1]
+		t.pos.UnmakeMove(m, u)
+		if t.s.stop.Load() && depth > 1 {
+			return best
+		}
+		if i == pvIdx || v > alpha {
+			rm.score = v
+			rm.pv = append(append(rm.pv[:0], m), t.pv[1][1:t.pvLen[1]]...)
+		} else {
+			rm.score = -Infinity
+		}
+		if v > best {
+			best = v
+		}
+		if v > alpha {
+			alpha = v
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return best
+}
+
+// shouldStopAfterIteration applies the soft time limit: stop early when
+// the best move has been stable, later when it keeps changing.
+func (t *thread) shouldStopAfterIteration(depth int) bool {
+	s := t.s
+	if s.pondering.Load() || s.limits.Infinite {
+		return false
+	}
+	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
+		return true
+	}
+	if s.budget.soft == 0 {
+		return false
+	}
+	if len(t.rootMoves) == 1 && s.limits.MoveTime == 0 {
+		return true // the only move: no need to think on the clock
+	}
+	if sc := t.rootMoves[0].score; sc >= MateBound && depth >= MateScore-sc+2 {
+		return true // a forced win found and confirmed
+	}
+	factor := 0.6 + 0.15*float64(min(t.bestChanges, 6))
+	if s.limits.MoveTime > 0 {
+		factor = 1
+	}
+	return float64(s.elapsed()) > float64(s.budget.soft)*factor*0.6
+}
+
+// checkLimits is called every few thousand nodes by each thread; the main
+// thread enforces the hard time limit and the node limit.
+func (t *thread) checkLimits() {
+	s := t.s
+	if !t.isMain() || s.pondering.Load() {
+		return
+	}
+	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
+		s.stop.Store(true)
+	}
+	if s.budget.hard > 0 && s.elapsed() >= s.budget.hard {
+		s.stop.Store(true)
+	}
+}
+
+// report sends one Info per PV line of the last completed iteration.
+func (t *thread) report() {
+	s := t.s
+	if s.info == nil {
+		return
+	}
+	el := s.elapsed()
+	nodes := s.totalNodes()
+	nps := uint64(float64(nodes) / max(el.Seconds(), 1e-3))
+	hf := s.tt.HashFull()
+	for i := 0; i < min(s.multiPV, len(t.rootMoves)); i++ {
+		rm := t.rootMoves[i]
+		sc := rm.score
+		if sc == -Infinity {
+			sc = rm.prevScore
+		}
+		s.info(Info{
+			Depth: t.completedDepth, SelDepth: t.selDep, MultiPV: i + 1, Score: MakeScore(sc),
+			Nodes: nodes, NPS: nps, HashFull: hf, Time: el.Truncate(time.Millisecond), PV: slices.Clone(rm.pv),
+		})
+	}
+}
+
+func (t *thread) result() Result {
+	rm := t.rootMoves[0]
+	r := Result{Best: rm.move, Score: MakeScore(rm.score), Depth: t.completedDepth}
+	if len(rm.pv) > 1 {
+		r.Ponder = rm.pv[1]
+	}
+	return r
+}

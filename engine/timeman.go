@@ -1,0 +1,60 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Limits are the conditions of one search, as `go` gives them.
+type Limits struct {
+	Depth       int           // plies; 0: no limit
+	Nodes       uint64        // 0: no limit
+	MoveTime    time.Duration // exact time for this move; 0: none
+	WTime       time.Duration // clocks; 0 with no MoveTime and no other limit: unlimited
+	BTime       time.Duration
+	WInc        time.Duration
+	BInc        time.Duration
+	MovesToGo   int
+	Infinite    bool
+	Ponder      bool
+	SearchMoves []movegen.Move // restrict the root to these moves; nil: all
+}
+
+// budget is a search's time plan: it stops between iterations after soft
+// (scaled by how stable the best move is) and at once after hard. Zero
+// means no limit.
+type budget struct {
+	soft, hard time.Duration
+}
+
+// planTime turns the limits into a budget for the side to move. With a
+// clock it spends about 1/movestogo of what is left (assuming 30 moves when
+// movestogo is not given: Camelot games are short) plus most of the
+// increment, never more than a safe fraction of the clock, and keeps
+// Move Overhead in reserve for the GUI and the pipe.
+func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
+	if l.MoveTime > 0 {
+		t := max(l.MoveTime-overhead, time.Millisecond)
+		return budget{soft: t, hard: t}
+	}
+	left, inc := l.WTime, l.WInc
+	if side == movegen.Black {
+		left, inc = l.BTime, l.BInc
+	}
+	if left <= 0 {
+		return budget{}
+	}
+	mtg := 30
+	if l.MovesToGo > 0 {
+		mtg = min(l.MovesToGo, 30)
+	}
+	usable := max(left-overhead, time.Millisecond)
+	soft := usable/time.Duration(mtg) + inc*3/4
+	hard := min(soft*4, usable*2/5)
+	if l.MovesToGo == 1 {
+		hard = usable * 4 / 5
+	}
+	soft = min(soft, hard)
+	return budget{soft: max(soft, time.Millisecond/2), hard: max(hard, time.Millisecond)}
+}
