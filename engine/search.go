@@ -270,11 +270,11 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 		return t.evaluate()
 	}
 	ml := &t.lists[ply]
-	p.GenerateMoves(ml)
-	if ml.N == 0 {
+	quiet := p.GenerateTactical(ml)
+	if ml.N == 0 && quiet == 0 {
 		return noMoveScore(p, ply)
 	}
-	forced := allCaptures(ml)
+	forced := quiet == 0 && allCaptures(ml)
 	best := noScore
 	if !forced {
 		best = t.evaluate()
@@ -285,12 +285,8 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 	}
 	scores := t.scores[ply][:ml.N]
 	t.scoreMoves(ml, scores, 0, ply, movegen.NullMove)
-	oppCastle := movegen.Castle[p.Side.Other()]
 	for i := 0; i < ml.N; i++ {
 		m := pickMove(ml, scores, i)
-		if !forced && !m.IsCapture() && !oppCastle.Has(m.To) {
-			break // ordered: the rest are quiet
-		}
 		t.played[ply] = m
 		u := p.MakeMove(m)
 		v := -t.quiesce(-beta, -alpha, ply+1)

@@ -15,9 +15,19 @@ func (p *Position) GenerateMoves(ml *MoveList) {
 // list them, without writing the non-captures out: perft's bulk count at the
 // last ply. ml is scratch space for the captures, which need de-duplication.
 func (p *Position) CountMoves(ml *MoveList) int {
-	g := gen{ml: ml, countOnly: true}
+	g := gen{ml: ml, mode: countQuiet}
 	p.generate(&g)
 	return g.counted + ml.N
+}
+
+// GenerateTactical lists the legal moves that capture or land on a square
+// of the opponent's castle — what a quiescence search looks at — and
+// returns how many other legal moves there are (not listed). When a capture
+// is compulsory (R11, R12) the list is all the moves and the count 0.
+func (p *Position) GenerateTactical(ml *MoveList) (quiet int) {
+	g := gen{ml: ml, mode: listTactical}
+	p.generate(&g)
+	return g.counted
 }
 
 func (p *Position) generate(g *gen) {
@@ -99,10 +109,19 @@ type gen struct {
 	empty     Bitboard // squares empty during the move: the origin counts as empty
 	ownCastle Bitboard
 	oppCastle Bitboard
-	countOnly bool // count non-captures instead of listing them
-	counted   int
+	mode      genMode
+	counted   int // non-captures counted but not listed
 	stack     [NumSquares]Square // canterReach's work list
 }
+
+// genMode says which non-captures the generator lists.
+type genMode uint8
+
+const (
+	listAll      genMode = iota
+	countQuiet           // count all non-captures
+	listTactical         // list non-captures onto opponent castle squares, count the rest
+)
 
 // start prepares g for moves of the piece on s (NoSquare: just the board).
 func (g *gen) start(s Square, own, empty Bitboard) {
@@ -122,9 +141,13 @@ func (g *gen) add(m Move) {
 
 // addQuiet adds the non-captures from s to each square of targets.
 func (g *gen) addQuiet(s Square, targets Bitboard) {
-	if g.countOnly {
+	switch g.mode {
+	case countQuiet:
 		g.counted += targets.Count()
 		return
+	case listTactical:
+		g.counted += targets.AndNot(g.oppCastle).Count()
+		targets = targets.And(g.oppCastle)
 	}
 	for !targets.IsEmpty() {
 		g.add(Move{From: s, To: targets.PopFirst()})
@@ -135,11 +158,11 @@ func (g *gen) addQuiet(s Square, targets Bitboard) {
 // square of the opponent's castle never offers a jump: landing there ends
 // the move (R7, R8).
 func (g *gen) canJump(s Square) bool {
-	if !Adjacent[s].Intersects(g.enemy) || g.oppCastle.Has(s) {
+	if g.oppCastle.Has(s) {
 		return false
 	}
-	for _, l := range Leaps[s] {
-		if g.enemy.Has(l.Over) && g.empty.Has(l.Land) {
+	for over := Adjacent[s].And(g.enemy); !over.IsEmpty(); {
+		if land := LeapLand[s][over.PopFirst()]; land != NoSquare && g.empty.Has(land) {
 			return true
 		}
 	}
@@ -208,19 +231,17 @@ func (g *gen) canterReach(r10 bool) Bitboard {
 	for n > 0 {
 		n--
 		s := stack[n]
-		if !Adjacent[s].Intersects(g.own) {
-			continue
-		}
-		for _, l := range Leaps[s] {
-			if !g.own.Has(l.Over) || !landable.Has(l.Land) || reach.Has(l.Land) {
+		for over := Adjacent[s].And(g.own); !over.IsEmpty(); {
+			land := LeapLand[s][over.PopFirst()]
+			if land == NoSquare || !landable.Has(land) || reach.Has(land) {
 				continue
 			}
-			if r10 && g.canJump(l.Land) {
+			if r10 && g.canJump(land) {
 				continue
 			}
-			reach.Set(l.Land)
-			if !g.oppCastle.Has(l.Land) {
-				stack[n] = l.Land
+			reach.Set(land)
+			if !g.oppCastle.Has(land) {
+				stack[n] = land
 				n++
 			}
 		}
@@ -234,19 +255,21 @@ func (g *gen) canterReach(r10 bool) Bitboard {
 // crossed again. Complete sequences become moves, each identity once (R4).
 func (g *gen) jump(s Square, captured Bitboard) {
 	more := false
-	if !g.oppCastle.Has(s) && Adjacent[s].Intersects(g.enemy) {
-		for _, l := range Leaps[s] {
-			if !g.enemy.Has(l.Over) || !g.empty.Has(l.Land) {
+	if !g.oppCastle.Has(s) {
+		for overs := Adjacent[s].And(g.enemy); !overs.IsEmpty(); {
+			over := overs.PopFirst()
+			land := LeapLand[s][over]
+			if land == NoSquare || !g.empty.Has(land) {
 				continue
 			}
 			more = true
-			g.enemy.Clear(l.Over)
-			g.empty.Set(l.Over)
+			g.enemy.Clear(over)
+			g.empty.Set(over)
 			c := captured
-			c.Set(l.Over)
-			g.jump(l.Land, c)
-			g.enemy.Set(l.Over)
-			g.empty.Clear(l.Over)
+			c.Set(over)
+			g.jump(land, c)
+			g.enemy.Set(over)
+			g.empty.Clear(over)
 		}
 	}
 	if more || captured.IsEmpty() {

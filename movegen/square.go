@@ -74,6 +74,10 @@ var (
 	// direction order; hot loops walk this instead of testing NoSquare.
 	Leaps [NumSquares][]Leap
 
+	// LeapLand[s][o] is where a leap from s over the adjacent square o
+	// lands, or NoSquare: it lets hot loops visit only occupied neighbours.
+	LeapLand [NumSquares][NumSquares]Square
+
 	// Board is the set of all 160 squares.
 	Board Bitboard
 	// Castle[c] is the castle of colour c: F1,G1 for White, F16,G16 for Black (R1).
@@ -106,6 +110,11 @@ func init() {
 		panic("movegen: R1 board table does not have 160 squares")
 	}
 	used := 0
+	for s := range LeapLand {
+		for o := range LeapLand[s] {
+			LeapLand[s][o] = NoSquare
+		}
+	}
 	for s := Square(0); s < NumSquares; s++ {
 		start := used
 		for d := Direction(0); d < NumDirections; d++ {
@@ -117,6 +126,7 @@ func init() {
 			}
 			Neighbor[s][d], Beyond[s][d] = one, two
 			if two != NoSquare {
+				LeapLand[s][one] = two
 				leapStore[used] = Leap{Over: one, Land: two}
 				used++
 			}
