@@ -110,7 +110,7 @@ type gen struct {
 	ownCastle Bitboard
 	oppCastle Bitboard
 	mode      genMode
-	counted   int // non-captures counted but not listed
+	counted   int                // non-captures counted but not listed
 	stack     [NumSquares]Square // canterReach's work list
 }
 
