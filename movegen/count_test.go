@@ -1,0 +1,45 @@
+package movegen_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// CountMoves (perft's bulk count) and GenerateTactical (quiescence) must
+// agree with GenerateMoves on every position.
+func TestCountAndTacticalAgreeWithGenerate(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	var all, scratch, tactical movegen.MoveList
+	positions := 0
+	for game := 0; game < 60; game++ {
+		p := movegen.StartPosition()
+		for ply := 0; ply < 120; ply++ {
+			p.GenerateMoves(&all)
+			if n := p.CountMoves(&scratch); n != all.N {
+				t.Fatalf("%s: CountMoves %d, GenerateMoves %d", p.CFEN(), n, all.N)
+			}
+			quiet := p.GenerateTactical(&tactical)
+			oppCastle := movegen.Castle[p.Side.Other()]
+			want := 0
+			for _, m := range all.Slice() {
+				if m.IsCapture() || oppCastle.Has(m.To) {
+					want++
+					if !tactical.Contains(m) {
+						t.Fatalf("%s: tactical list lacks %s", p.CFEN(), p.MoveText(m))
+					}
+				}
+			}
+			if tactical.N != want || quiet != all.N-want {
+				t.Fatalf("%s: tactical %d + quiet %d, want %d + %d", p.CFEN(), tactical.N, quiet, want, all.N-want)
+			}
+			positions++
+			if all.N == 0 {
+				break
+			}
+			p.MakeMove(all.Moves[rng.IntN(all.N)])
+		}
+	}
+	t.Logf("%d positions", positions)
+}
