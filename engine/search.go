@@ -70,17 +70,6 @@ func (t *thread) evaluate() int {
 	return max(min(v, scoreLimit), -scoreLimit)
 }
 
-// allCaptures reports whether every legal move captures: R11 or R12 force a
-// capture, so the side may not stand pat.
-func allCaptures(ml *movegen.MoveList) bool {
-	for i := 0; i < ml.N; i++ {
-		if !ml.Moves[i].IsCapture() {
-			return false
-		}
-	}
-	return true
-}
-
 // negamax is the principal-variation search below the root.
 func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	if depth <= 0 {
@@ -120,17 +109,9 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		}
 	}
 
-	ml := &t.lists[ply]
-	p.GenerateMoves(ml)
-	if ml.N == 0 {
-		return noMoveScore(p, ply)
-	}
-	if p.Plies >= 100 {
-		return DrawScore // R16
-	}
-	forced := allCaptures(ml)
+	forced := p.MustCapture()
 	staticEval := noScore
-	if !forced && !pvNode {
+	if !forced && !pvNode && p.CanStep() {
 		staticEval = t.evaluate()
 		// Reverse futility: far above beta at low depth, a quiet position
 		// will not fall below it.
@@ -156,6 +137,15 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 				return v
 			}
 		}
+	}
+
+	ml := &t.lists[ply]
+	p.GenerateMoves(ml)
+	if ml.N == 0 {
+		return noMoveScore(p, ply) // R15
+	}
+	if p.Plies >= 100 {
+		return DrawScore // R16
 	}
 
 	prev := movegen.NullMove
@@ -269,19 +259,30 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 	if ply >= MaxPly {
 		return t.evaluate()
 	}
+	// Stand pat unless a capture is compulsory (R11, R12). Before standing
+	// pat, make sure the side has a legal move at all (R15): CanStep proves
+	// it cheaply, else the moves are generated first.
 	ml := &t.lists[ply]
-	quiet := p.GenerateTactical(ml)
-	if ml.N == 0 && quiet == 0 {
-		return noMoveScore(p, ply)
-	}
-	forced := quiet == 0 && allCaptures(ml)
+	generated := false
+	forced := p.MustCapture()
 	best := noScore
 	if !forced {
+		if !p.CanStep() {
+			generated = true
+			if quiet := p.GenerateTactical(ml); ml.N == 0 && quiet == 0 {
+				return noMoveScore(p, ply)
+			}
+		}
 		best = t.evaluate()
 		if best >= beta {
 			return best
 		}
 		alpha = max(alpha, best)
+	}
+	if !generated {
+		if quiet := p.GenerateTactical(ml); ml.N == 0 && quiet == 0 {
+			return noMoveScore(p, ply)
+		}
 	}
 	scores := t.scores[ply][:ml.N]
 	t.scoreMoves(ml, scores, 0, ply, movegen.NullMove)

@@ -7,9 +7,9 @@ import (
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// CountMoves (perft's bulk count) and GenerateTactical (quiescence) must
-// agree with GenerateMoves on every position.
-func TestCountAndTacticalAgreeWithGenerate(t *testing.T) {
+// CountMoves (perft's bulk count), GenerateTactical and MustCapture (for
+// quiescence) must agree with GenerateMoves on every position.
+func TestShortcutsAgreeWithGenerate(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	var all, scratch, tactical movegen.MoveList
 	positions := 0
@@ -33,6 +33,33 @@ func TestCountAndTacticalAgreeWithGenerate(t *testing.T) {
 			}
 			if tactical.N != want || quiet != all.N-want {
 				t.Fatalf("%s: tactical %d + quiet %d, want %d + %d", p.CFEN(), tactical.N, quiet, want, all.N-want)
+			}
+			// MustCapture: every move captures (R11, R12); otherwise a
+			// position of captures only has Charges alone (R9).
+			allCapture := true
+			for _, m := range all.Slice() {
+				allCapture = allCapture && m.IsCapture()
+			}
+			if p.MustCapture() && (all.N == 0 || !allCapture) {
+				t.Fatalf("%s: MustCapture but %d moves, all captures %v", p.CFEN(), all.N, allCapture)
+			}
+			if !p.MustCapture() && all.N > 0 && allCapture {
+				for _, m := range all.Slice() {
+					if r, _ := p.Route(m); r.Canters == 0 {
+						t.Fatalf("%s: no capture compulsory, yet %s is a plain jump", p.CFEN(), p.MoveText(m))
+					}
+				}
+			}
+			if p.CanStep() && !p.MustCapture() {
+				steps := 0
+				for _, m := range all.Slice() {
+					if r, _ := p.Route(m); r.Plain {
+						steps++
+					}
+				}
+				if steps == 0 {
+					t.Fatalf("%s: CanStep, but no plain move is legal", p.CFEN())
+				}
 			}
 			positions++
 			if all.N == 0 {

@@ -154,15 +154,64 @@ func (g *gen) addQuiet(s Square, targets Bitboard) {
 	}
 }
 
-// canJump reports whether the mover, standing on s, could jump (R8). A
-// square of the opponent's castle never offers a jump: landing there ends
-// the move (R7, R8).
-func (g *gen) canJump(s Square) bool {
-	if g.oppCastle.Has(s) {
+// canJump reports whether the mover, standing on s, could jump (R8).
+func (g *gen) canJump(s Square) bool { return canJumpFrom(s, g.enemy, g.empty, g.oppCastle) }
+
+// canJumpFrom reports whether a piece on s could jump one of enemy, given
+// the empty squares. A square of the opponent's castle never offers a jump:
+// landing there ends the move (R7, R8).
+func canJumpFrom(s Square, enemy, empty, oppCastle Bitboard) bool {
+	if oppCastle.Has(s) {
 		return false
 	}
-	for over := Adjacent[s].And(g.enemy); !over.IsEmpty(); {
-		if land := LeapLand[s][over.PopFirst()]; land != NoSquare && g.empty.Has(land) {
+	for over := Adjacent[s].And(enemy); !over.IsEmpty(); {
+		if land := LeapLand[s][over.PopFirst()]; land != NoSquare && empty.Has(land) {
+			return true
+		}
+	}
+	return false
+}
+
+// MustCapture reports whether the side to move is bound to capture: by
+// R11 (some piece can jump) or, for a piece that must leave its own castle,
+// by R12 (that piece can jump). Then every legal move captures, so a search
+// may not stand pat. It is false in a finished game (R17).
+func (p *Position) MustCapture() bool {
+	if p.staticOver() {
+		return false
+	}
+	us := p.Side
+	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
+	empty := Board.AndNot(own.Or(enemy))
+	if home := own.And(Castle[us]); !home.IsEmpty() {
+		return canJumpFrom(home.First(), enemy, empty, Castle[us.Other()])
+	}
+	for b := own.AndNot(Castle[us.Other()]); !b.IsEmpty(); {
+		if canJumpFrom(b.PopFirst(), enemy, empty, Castle[us.Other()]) {
+			return true
+		}
+	}
+	return false
+}
+
+// CanStep reports whether a piece free to move has a plain move (R6): with
+// no capture compulsory, that proves a legal move exists (so no R15), which
+// lets a search prune before generating moves. Pieces in the opponent's
+// castle do not count; when a piece must leave its own castle (R12), only it
+// does.
+func (p *Position) CanStep() bool {
+	if p.staticOver() {
+		return false
+	}
+	us := p.Side
+	own := p.Pieces[us]
+	free := Board.AndNot(own.Or(p.Pieces[us.Other()])).AndNot(Castle[us])
+	movers := own.AndNot(Castle[us.Other()])
+	if home := own.And(Castle[us]); !home.IsEmpty() {
+		movers = home
+	}
+	for !movers.IsEmpty() {
+		if Adjacent[movers.PopFirst()].Intersects(free) {
 			return true
 		}
 	}

@@ -45,18 +45,6 @@ func (p *Position) moverAt(s Square) (mover, bool) {
 	return mv, true
 }
 
-func canJumpFrom(s Square, enemy, empty, oppCastle Bitboard) bool {
-	if oppCastle.Has(s) {
-		return false
-	}
-	for _, l := range Leaps[s] {
-		if enemy.Has(l.Over) && empty.Has(l.Land) {
-			return true
-		}
-	}
-	return false
-}
-
 // sortedLeaps returns the leaps from s ordered by landing square, so that
 // searches visit routes in lexicographic order.
 func sortedLeaps(s Square) []Leap {
