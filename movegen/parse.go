@@ -81,8 +81,11 @@ func parseSquareList(text string) ([]Square, error) {
 
 // tracePath reads squares as a complete path: a plain step, or leaps each
 // over a friendly piece (canter) or an enemy piece (jump, captured at once),
-// canters before jumps and only a Knight mixing the two (R6–R9). It returns
-// the move the path makes; legality is for the caller to check.
+// canters before jumps and only a Knight mixing the two (R6–R9), no canter
+// into the own castle, nothing after the opponent's castle, and for a
+// Knight's pure canter no landing square that offers a jump (R10). It
+// returns the move the path makes; whether that move is legal is for the
+// caller to check.
 func (p *Position) tracePath(squares []Square) (Move, bool) {
 	mv, ok := p.moverAt(squares[0])
 	if !ok {
@@ -96,6 +99,9 @@ func (p *Position) tracePath(squares []Square) (Move, bool) {
 	cantered := false
 	for i := 1; i < len(squares); i++ {
 		a, b := squares[i-1], squares[i]
+		if mv.oppCastle.Has(a) && i > 1 {
+			return NullMove, false // landing in the opponent's castle ends the move (R7, R8)
+		}
 		over := NoSquare
 		for d := Direction(0); d < NumDirections; d++ {
 			if Beyond[a][d] == b {
@@ -106,7 +112,7 @@ func (p *Position) tracePath(squares []Square) (Move, bool) {
 		case over == NoSquare || !empty.Has(b):
 			return NullMove, false
 		case mv.own.Has(over):
-			if !m.Captured.IsEmpty() {
+			if !m.Captured.IsEmpty() || mv.ownCastle.Has(b) { // R9 order; R7 own castle
 				return NullMove, false
 			}
 			cantered = true
@@ -119,6 +125,13 @@ func (p *Position) tracePath(squares []Square) (Move, bool) {
 			m.Captured.Set(over)
 		default:
 			return NullMove, false
+		}
+	}
+	if mv.knight && cantered && m.Captured.IsEmpty() { // R10: the route itself must be allowed
+		for _, s := range squares[1:] {
+			if canJumpFrom(s, mv.enemy, mv.empty, mv.oppCastle) {
+				return NullMove, false
+			}
 		}
 	}
 	return m, true
