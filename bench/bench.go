@@ -1,0 +1,247 @@
+// Package bench runs the engine's benchmark: a fixed suite of positions,
+// each searched to a fixed depth from a cleared engine. With one thread the
+// total node count is deterministic; it is the engine's bench signature,
+// which changes exactly when the search or the evaluation changes what it
+// visits. Nodes per second measure the speed of the build and the machine.
+//
+// Both the `camelot bench` command line and the protocol's `bench` command
+// go through Command, so they accept the same arguments and print the same
+// report.
+package bench
+
+import (
+	"bufio"
+	"context"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// The suite: one position per line as `CFEN ; comment` (CFEN: R5 of
+// docs/rules.md); blank lines and lines starting with `#` are ignored.
+// Editing it changes the bench signature.
+//
+//go:embed positions.txt
+var suite string
+
+// Defaults and limits of the bench's settings.
+const (
+	// DefaultDepth is the search depth of every position. With one thread
+	// the whole suite searches about 5M nodes: some ten seconds on the
+	// development machine (2 cores, ~450k nodes/s), under twenty at 300k.
+	DefaultDepth   = 8
+	DefaultThreads = 1
+	DefaultHashMB  = 16
+
+	MaxDepth   = 64
+	MaxThreads = 256
+	MaxHashMB  = 65536
+)
+
+// Config are the bench's settings. Zero fields take the defaults
+// (DefaultDepth, DefaultThreads, DefaultHashMB).
+type Config struct {
+	Depth, Threads, HashMB int
+}
+
+// DefaultConfig returns the settings of a plain `bench`.
+func DefaultConfig() Config {
+	return Config{Depth: DefaultDepth, Threads: DefaultThreads, HashMB: DefaultHashMB}
+}
+
+// withDefaults fills the zero fields of c.
+func (c Config) withDefaults() Config {
+	if c.Depth == 0 {
+		c.Depth = DefaultDepth
+	}
+	if c.Threads == 0 {
+		c.Threads = DefaultThreads
+	}
+	if c.HashMB == 0 {
+		c.HashMB = DefaultHashMB
+	}
+	return c
+}
+
+// validate reports the first setting out of range.
+func (c Config) validate() error {
+	if err := inRange("depth", c.Depth, MaxDepth); err != nil {
+		return err
+	}
+	if err := inRange("threads", c.Threads, MaxThreads); err != nil {
+		return err
+	}
+	return inRange("hash", c.HashMB, MaxHashMB)
+}
+
+func inRange(name string, v, hi int) error {
+	if v < 1 || v > hi {
+		return fmt.Errorf("bench: %s %d out of range: want 1 to %d", name, v, hi)
+	}
+	return nil
+}
+
+// Position is one position of the suite.
+type Position struct {
+	CFEN    string // as written in the suite
+	Comment string // what the position is and where it comes from
+	Line    int    // line number in the suite file
+	Pos     movegen.Position
+}
+
+// Positions parses the suite.
+func Positions() ([]Position, error) {
+	return parseSuite(suite)
+}
+
+func parseSuite(text string) ([]Position, error) {
+	var ps []Position
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cfen, comment, _ := strings.Cut(line, ";")
+		cfen, comment = strings.TrimSpace(cfen), strings.TrimSpace(comment)
+		pos, err := movegen.ParseCFEN(cfen)
+		if err != nil {
+			return nil, fmt.Errorf("bench suite line %d: %v", n, err)
+		}
+		ps = append(ps, Position{CFEN: cfen, Comment: comment, Line: n, Pos: pos})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(ps) == 0 {
+		return nil, errors.New("bench suite: no positions")
+	}
+	return ps, nil
+}
+
+// Summary is the bench's result. Elapsed covers the searches only, not
+// the engine's set-up or the clearing of the table between positions.
+type Summary struct {
+	Nodes   uint64
+	Elapsed time.Duration
+	NPS     uint64
+}
+
+// Run searches every suite position to cfg.Depth with a fresh engine
+// (cfg.Threads threads, cfg.HashMB MB of table), clearing it before each
+// position. It writes one line per position,
+//
+//	Position N/M: best MOVE score S nodes N
+//
+// and ends with exactly three lines:
+//
+//	Total time (ms): T
+//	Nodes searched: N
+//	Nodes/second: N
+func Run(w io.Writer, cfg Config) (Summary, error) {
+	return RunContext(context.Background(), w, cfg)
+}
+
+// RunContext is Run that stops early, returning ctx's error and no
+// summary lines, when ctx is cancelled.
+func RunContext(ctx context.Context, w io.Writer, cfg Config) (Summary, error) {
+	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return Summary{}, err
+	}
+	ps, err := Positions()
+	if err != nil {
+		return Summary{}, err
+	}
+	e := engine.New(engine.Options{Hash: cfg.HashMB, Threads: cfg.Threads})
+	out := &errWriter{w: w}
+	var sum Summary
+	for i, p := range ps {
+		e.NewGame()
+		g := movegen.NewGame(p.Pos)
+		start := time.Now()
+		res := e.Search(ctx, g, engine.Limits{Depth: cfg.Depth}, nil)
+		sum.Elapsed += time.Since(start)
+		if err := ctx.Err(); err != nil {
+			return Summary{}, err
+		}
+		sum.Nodes += res.Nodes
+		best := "(none)"
+		if res.Best != movegen.NullMove {
+			best = p.Pos.MoveText(res.Best)
+		}
+		out.printf("Position %d/%d: best %s score %s nodes %d\n", i+1, len(ps), best, res.Score, res.Nodes)
+	}
+	if ns := sum.Elapsed.Nanoseconds(); ns > 0 {
+		sum.NPS = uint64(float64(sum.Nodes) * 1e9 / float64(ns))
+	}
+	out.printf("Total time (ms): %d\n", sum.Elapsed.Milliseconds())
+	out.printf("Nodes searched: %d\n", sum.Nodes)
+	out.printf("Nodes/second: %d\n", sum.NPS)
+	return sum, out.err
+}
+
+// errWriter keeps the first write error so the report is written without
+// checking every line.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (ew *errWriter) printf(format string, args ...any) {
+	if ew.err == nil {
+		_, ew.err = fmt.Fprintf(ew.w, format, args...)
+	}
+}
+
+// Usage is the syntax Command accepts.
+const Usage = "bench [depth] [threads] [hash]"
+
+// Command implements `bench [depth] [threads] [hash]`: the arguments are
+// positional and all optional (defaults DefaultDepth, 1 thread, 16 MB of
+// hash). It checks them, runs the bench and writes the report to w.
+func Command(w io.Writer, args []string) error {
+	cfg, err := ParseArgs(args)
+	if err != nil {
+		return err
+	}
+	_, err = Run(w, cfg)
+	return err
+}
+
+// ParseArgs reads the arguments of `bench [depth] [threads] [hash]`.
+func ParseArgs(args []string) (Config, error) {
+	cfg := DefaultConfig()
+	if len(args) > 3 {
+		return cfg, fmt.Errorf("bench: too many arguments %q: usage: %s", args[3:], Usage)
+	}
+	fields := []struct {
+		name string
+		dst  *int
+		max  int
+		unit string
+	}{
+		{"depth", &cfg.Depth, MaxDepth, "plies"},
+		{"threads", &cfg.Threads, MaxThreads, "threads"},
+		{"hash", &cfg.HashMB, MaxHashMB, "MB"},
+	}
+	for i, a := range args {
+		f := fields[i]
+		v, err := strconv.Atoi(a)
+		if err != nil {
+			return cfg, fmt.Errorf("bench: %s %q is not a whole number: want 1 to %d %s (usage: %s)", f.name, a, f.max, f.unit, Usage)
+		}
+		if v < 1 || v > f.max {
+			return cfg, fmt.Errorf("bench: %s %d out of range: want 1 to %d %s", f.name, v, f.max, f.unit)
+		}
+		*f.dst = v
+	}
+	return cfg, nil
+}

@@ -1,0 +1,339 @@
+package bench
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// TestSuitePositions: every position parses, is written canonically (so
+// the signature cannot depend on how CFEN is read), is not over and has
+// legal moves; no position is listed twice; there are at least 30.
+func TestSuitePositions(t *testing.T) {
+	ps, err := Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) < 30 {
+		t.Errorf("suite has %d positions, want at least 30", len(ps))
+	}
+	seen := map[string]int{}
+	for _, p := range ps {
+		if p.Comment == "" {
+			t.Errorf("line %d: no comment", p.Line)
+		}
+		if got := p.Pos.CFEN(); got != p.CFEN {
+			t.Errorf("line %d: CFEN %q is not canonical (%q)", p.Line, p.CFEN, got)
+		}
+		if o := p.Pos.Outcome(); o.IsOver() {
+			t.Errorf("line %d: game over: %s", p.Line, o)
+		}
+		var ml movegen.MoveList
+		if p.Pos.GenerateMoves(&ml); ml.N == 0 {
+			t.Errorf("line %d: no legal moves", p.Line)
+		}
+		if prev, dup := seen[p.Pos.CFEN()]; dup {
+			t.Errorf("line %d repeats line %d", p.Line, prev)
+		}
+		seen[p.Pos.CFEN()] = p.Line
+	}
+}
+
+// TestSuiteVariety checks that the suite covers what a bench must
+// exercise: compulsory captures, Knight's Charges, long jump chains, a
+// piece in the opponent's castle with 0, 1 and 2 castle moves used, a
+// piece that must leave its own castle (R12), and endgames.
+func TestSuiteVariety(t *testing.T) {
+	ps, err := Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compulsory, charges, longChain, r12, endgame int
+	inCastle := map[uint8]int{}
+	for _, p := range ps {
+		pos := p.Pos
+		var ml movegen.MoveList
+		pos.GenerateMoves(&ml)
+		allCaptures, anyCharge, chain := true, false, 0
+		for _, m := range ml.Slice() {
+			if !m.IsCapture() {
+				allCaptures = false
+				continue
+			}
+			chain = max(chain, m.Captured.Count())
+			if r, ok := pos.Route(m); ok && r.Canters > 0 {
+				anyCharge = true
+			}
+		}
+		us := pos.Side
+		if allCaptures {
+			compulsory++
+		}
+		if anyCharge {
+			charges++
+		}
+		if chain >= 3 {
+			longChain++
+		}
+		if !pos.Pieces[us].And(movegen.Castle[us]).IsEmpty() {
+			r12++
+		}
+		if pos.Pieces[us].Intersects(movegen.Castle[us.Other()]) {
+			inCastle[pos.CastleMoves[us]]++
+		}
+		if pos.Occupied().Count() <= 5 {
+			endgame++
+		}
+	}
+	for _, c := range []struct {
+		what      string
+		got, want int
+	}{
+		{"compulsory captures", compulsory, 8},
+		{"Knight's Charges available", charges, 10},
+		{"jump chains of 3 or more", longChain, 5},
+		{"pieces that must leave their own castle (R12)", r12, 2},
+		{"in the opponent's castle, 0 castle moves used", inCastle[0], 1},
+		{"in the opponent's castle, 1 castle move used", inCastle[1], 1},
+		{"in the opponent's castle, 2 castle moves used", inCastle[2], 1},
+		{"endgames of at most 5 pieces", endgame, 4},
+	} {
+		if c.got < c.want {
+			t.Errorf("%s: %d positions, want at least %d", c.what, c.got, c.want)
+		}
+	}
+}
+
+// TestSuiteFromChampionship: at least 6 positions come from the 2009
+// championship game, and each is the position reached after the ply its
+// comment names when the record is replayed with movegen.
+func TestSuiteFromChampionship(t *testing.T) {
+	ps, err := Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := replayRecord(t, filepath.Join("..", "testdata", "games", "nolan-troyka-2009.txt"))
+	re := regexp.MustCompile(`^nolan-troyka-2009 after ply (\d+)\b`)
+	n := 0
+	for _, p := range ps {
+		m := re.FindStringSubmatch(p.Comment)
+		if m == nil {
+			continue
+		}
+		n++
+		ply, _ := strconv.Atoi(m[1])
+		if ply >= len(after) {
+			t.Errorf("line %d: ply %d, but the game has %d", p.Line, ply, len(after)-1)
+			continue
+		}
+		if got := after[ply].CFEN(); got != p.CFEN {
+			t.Errorf("line %d: after ply %d the game reaches %s, suite has %s", p.Line, ply, got, p.CFEN)
+		}
+	}
+	if n < 6 {
+		t.Errorf("%d positions from the 2009 game, want at least 6", n)
+	}
+}
+
+// replayRecord returns the positions of a game record of testdata/games:
+// [0] is the start, [i] the position after ply i.
+func replayRecord(t *testing.T, path string) []movegen.Position {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g := movegen.NewGame(movegen.StartPosition())
+	after := []movegen.Position{g.Position()}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 2 || strings.HasPrefix(fields[0], "#") || !strings.HasSuffix(fields[0], ".") {
+			continue
+		}
+		for _, text := range fields[1:] {
+			if _, err := g.PlayText(text); err != nil {
+				t.Fatalf("%s ply %d %q: %v", path, len(after), text, err)
+			}
+			after = append(after, g.Position())
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return after
+}
+
+var summaryRE = regexp.MustCompile(`\nTotal time \(ms\): (\d+)\nNodes searched: (\d+)\nNodes/second: (\d+)\n$`)
+
+// TestRunDeterministic: with one thread the node count at a fixed depth
+// is the same on every run (the bench signature), the report has one line
+// per position and ends with the three summary lines, which agree with the
+// returned Summary.
+func TestRunDeterministic(t *testing.T) {
+	ps, err := Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Depth: 3, Threads: 1, HashMB: 4}
+	var sums [2]Summary
+	var outs [2]string
+	for i := range sums {
+		var buf bytes.Buffer
+		if sums[i], err = Run(&buf, cfg); err != nil {
+			t.Fatal(err)
+		}
+		outs[i] = buf.String()
+	}
+	if sums[0].Nodes == 0 || sums[0].Nodes != sums[1].Nodes {
+		t.Fatalf("node counts %d and %d, want equal and non-zero", sums[0].Nodes, sums[1].Nodes)
+	}
+	t.Logf("depth %d signature %d", cfg.Depth, sums[0].Nodes)
+
+	out := outs[0]
+	m := summaryRE.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("report does not end with the three summary lines:\n%s", out)
+	}
+	if m[2] != strconv.FormatUint(sums[0].Nodes, 10) || m[3] != strconv.FormatUint(sums[0].NPS, 10) ||
+		m[1] != strconv.FormatInt(sums[0].Elapsed.Milliseconds(), 10) {
+		t.Errorf("summary lines %q disagree with %+v", m[0], sums[0])
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != len(ps)+3 {
+		t.Fatalf("report has %d lines, want %d", len(lines), len(ps)+3)
+	}
+	lineRE := regexp.MustCompile(`^Position (\d+)/(\d+): best (\S+) score (cp -?\d+|mate -?\d+) nodes (\d+)$`)
+	var total uint64
+	for i, l := range lines[:len(ps)] {
+		lm := lineRE.FindStringSubmatch(l)
+		if lm == nil || lm[1] != strconv.Itoa(i+1) || lm[2] != strconv.Itoa(len(ps)) {
+			t.Fatalf("line %d: %q", i+1, l)
+		}
+		// The best move is legal in its position.
+		if _, err := ps[i].Pos.ParseMove(lm[3]); err != nil {
+			t.Errorf("position %d: best move %q: %v", i+1, lm[3], err)
+		}
+		n, _ := strconv.ParseUint(lm[5], 10, 64)
+		total += n
+	}
+	if total != sums[0].Nodes {
+		t.Errorf("per-position nodes sum to %d, total says %d", total, sums[0].Nodes)
+	}
+	// The positions' lines, not only the totals, are the same on both runs.
+	strip := func(s string) string { return s[:strings.Index(s, "Total time")] }
+	if strip(outs[0]) != strip(outs[1]) {
+		t.Errorf("runs differ:\n%s\n---\n%s", strip(outs[0]), strip(outs[1]))
+	}
+}
+
+// TestRunThreads: a multi-threaded bench runs and reports.
+func TestRunThreads(t *testing.T) {
+	var buf bytes.Buffer
+	sum, err := Run(&buf, Config{Depth: 2, Threads: 2, HashMB: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Nodes == 0 || !summaryRE.MatchString(buf.String()) {
+		t.Errorf("summary %+v, report:\n%s", sum, buf.String())
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var buf bytes.Buffer
+	if _, err := RunContext(ctx, &buf, Config{Depth: 3}); err != context.Canceled {
+		t.Errorf("err %v, want %v", err, context.Canceled)
+	}
+	if strings.Contains(buf.String(), "Nodes searched") {
+		t.Errorf("cancelled bench printed a summary:\n%s", buf.String())
+	}
+}
+
+func TestRunBadConfig(t *testing.T) {
+	for _, cfg := range []Config{{Depth: -1}, {Depth: 65}, {Threads: 257}, {HashMB: -4}, {HashMB: 65537}} {
+		if _, err := Run(&bytes.Buffer{}, cfg); err == nil {
+			t.Errorf("Run(%+v) accepted", cfg)
+		}
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want Config
+	}{
+		{nil, Config{DefaultDepth, 1, 16}},
+		{[]string{"5"}, Config{5, 1, 16}},
+		{[]string{"12", "4"}, Config{12, 4, 16}},
+		{[]string{"1", "256", "65536"}, Config{1, 256, 65536}},
+		{[]string{"64", "1", "1"}, Config{64, 1, 1}},
+	} {
+		got, err := ParseArgs(c.args)
+		if err != nil || got != c.want {
+			t.Errorf("ParseArgs(%q) = %+v, %v; want %+v", c.args, got, err, c.want)
+		}
+	}
+}
+
+func TestCommandRejects(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string // in the error message
+	}{
+		{[]string{"x"}, `depth "x" is not a whole number`},
+		{[]string{"3.5"}, `depth "3.5" is not a whole number`},
+		{[]string{""}, `depth "" is not a whole number`},
+		{[]string{"0"}, "depth 0 out of range: want 1 to 64"},
+		{[]string{"-2"}, "depth -2 out of range"},
+		{[]string{"65"}, "depth 65 out of range"},
+		{[]string{"3", "0"}, "threads 0 out of range: want 1 to 256"},
+		{[]string{"3", "257"}, "threads 257 out of range"},
+		{[]string{"3", "two"}, `threads "two" is not a whole number`},
+		{[]string{"3", "1", "0"}, "hash 0 out of range: want 1 to 65536"},
+		{[]string{"3", "1", "65537"}, "hash 65537 out of range"},
+		{[]string{"3", "1", "16MB"}, `hash "16MB" is not a whole number`},
+		{[]string{"3", "1", "16", "extra"}, "too many arguments"},
+		{[]string{"99999999999999999999"}, "is not a whole number"},
+	} {
+		var buf bytes.Buffer
+		err := Command(&buf, c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Command(%q) = %v, want an error containing %q", c.args, err, c.want)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("Command(%q) wrote %q before failing", c.args, buf.String())
+		}
+	}
+}
+
+// TestCommandRuns drives the whole command at depth 1.
+func TestCommandRuns(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Command(&buf, []string{"1", "1", "1"}); err != nil {
+		t.Fatal(err)
+	}
+	if !summaryRE.MatchString(buf.String()) {
+		t.Errorf("report:\n%s", buf.String())
+	}
+}
+
+func TestParseSuiteErrors(t *testing.T) {
+	if _, err := parseSuite("# only comments\n\n"); err == nil {
+		t.Error("empty suite accepted")
+	}
+	_, err := parseSuite(movegen.StartCFEN + " ; ok\n2/8/bad w ; broken\n")
+	if err == nil || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("broken line: err %v, want one naming line 2", err)
+	}
+}
