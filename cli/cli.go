@@ -17,13 +17,18 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"uci", "speak the UCI-style engine protocol on stdin/stdout (the default)", runProtocol},
 		{"perft", "count leaf nodes of the move tree: perft [-threads N] DEPTH [CFEN]", runPerft},
+		{"bench", "search the benchmark suite: bench [depth] [threads] [hash]", runBench},
 	}
 }
 
 // Main runs the subcommand named by args[0] and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 {
+		return runProtocol(nil, stdin, stdout, stderr)
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stdout)
 		return 0
 	}
@@ -38,7 +43,7 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: camelot COMMAND [ARGS]")
+	fmt.Fprintln(w, "usage: camelot [COMMAND [ARGS]]   (no command: run the engine protocol)")
 	fmt.Fprintln(w, "commands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/protocol"
 )
 
 // runPerft implements `camelot perft [-threads N] DEPTH [CFEN]`.
@@ -32,7 +33,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if *threads == 0 {
-		*threads = physicalCores()
+		*threads = protocol.DefaultThreads()
 	}
 	if *threads < 1 || *threads > 1024 {
 		fmt.Fprintf(stderr, "camelot perft: bad -threads %d: want 0 to 1024\n", *threads)

@@ -52,7 +52,7 @@ type Engine struct {
 	threads []*thread
 	mu      sync.Mutex // held during a search
 
-	ponderHit chan struct{}
+	ponderHit chan struct{} // buffered; made once, so PonderHit never races
 }
 
 // New returns an engine with the given options (zero fields get defaults:
@@ -70,7 +70,7 @@ func New(o Options) *Engine {
 	if o.MoveOverhead == 0 {
 		o.MoveOverhead = 30 * time.Millisecond
 	}
-	e := &Engine{opts: o, Eval: eval.Default, tt: NewTT(o.Hash)}
+	e := &Engine{opts: o, Eval: eval.Default, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
 	e.SetThreads(o.Threads)
 	return e
 }
@@ -137,10 +137,18 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
 	s.pondering.Store(lim.Ponder)
-	e.ponderHit = make(chan struct{}, 1)
+	select { // a ponderhit left over from an earlier search
+	case <-e.ponderHit:
+	default:
+	}
 	stopWatch := make(chan struct{})
-	defer close(stopWatch)
+	watcherDone := make(chan struct{})
+	defer func() {
+		close(stopWatch)
+		<-watcherDone
+	}()
 	go func() { // cancellation and ponderhit arrive asynchronously
+		defer close(watcherDone)
 		for {
 			select {
 			case <-ctx.Done():

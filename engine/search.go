@@ -263,13 +263,11 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 	// pat, make sure the side has a legal move at all (R15): CanStep proves
 	// it cheaply, else the moves are generated first.
 	ml := &t.lists[ply]
-	generated := false
 	forced := p.MustCapture()
 	best := noScore
 	if !forced {
-		if !p.CanStep() {
-			generated = true
-			if quiet := p.GenerateTactical(ml); ml.N == 0 && quiet == 0 {
+		if !p.CanStep() { // rare: see whether any move exists at all
+			if p.GenerateMoves(ml); ml.N == 0 {
 				return noMoveScore(p, ply)
 			}
 		}
@@ -279,10 +277,9 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 		}
 		alpha = max(alpha, best)
 	}
-	if !generated {
-		if quiet := p.GenerateTactical(ml); ml.N == 0 && quiet == 0 {
-			return noMoveScore(p, ply)
-		}
+	p.GenerateTactical(ml)
+	if forced && ml.N == 0 {
+		return noMoveScore(p, ply)
 	}
 	scores := t.scores[ply][:ml.N]
 	t.scoreMoves(ml, scores, 0, ply, movegen.NullMove)

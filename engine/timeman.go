@@ -43,7 +43,11 @@ func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
 		left, inc = l.BTime, l.BInc
 	}
 	if left <= 0 {
-		return budget{}
+		if l.WTime > 0 || l.BTime > 0 || l.WInc > 0 || l.BInc > 0 {
+			left = time.Millisecond // a clock game with our flag about to fall
+		} else {
+			return budget{}
+		}
 	}
 	mtg := 30
 	if l.MovesToGo > 0 {

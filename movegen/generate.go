@@ -21,13 +21,11 @@ func (p *Position) CountMoves(ml *MoveList) int {
 }
 
 // GenerateTactical lists the legal moves that capture or land on a square
-// of the opponent's castle — what a quiescence search looks at — and
-// returns how many other legal moves there are (not listed). When a capture
-// is compulsory (R11, R12) the list is all the moves and the count 0.
-func (p *Position) GenerateTactical(ml *MoveList) (quiet int) {
+// of the opponent's castle: what a quiescence search looks at. When a
+// capture is compulsory (R11, R12) that is all the moves.
+func (p *Position) GenerateTactical(ml *MoveList) {
 	g := gen{ml: ml, mode: listTactical}
 	p.generate(&g)
-	return g.counted
 }
 
 func (p *Position) generate(g *gen) {
@@ -43,6 +41,7 @@ func (p *Position) generate(g *gen) {
 	// R12: a piece that ended its move in its own castle must leave now;
 	// captures elsewhere do not count.
 	if home := own.And(Castle[us]); !home.IsEmpty() {
+		g.approach = Board // no shortcut in this rare case
 		s := home.First()
 		g.start(s, own, empty)
 		if g.canJump(s) {
@@ -64,6 +63,9 @@ func (p *Position) generate(g *gen) {
 			capture = true
 			break
 		}
+	}
+	if !capture && g.mode == listTactical {
+		g.approach = castleApproach(own, empty, g.ownCastle, g.oppCastle)
 	}
 	for b := movers; !b.IsEmpty(); {
 		s := b.PopFirst()
@@ -110,6 +112,7 @@ type gen struct {
 	ownCastle Bitboard
 	oppCastle Bitboard
 	mode      genMode
+	approach  Bitboard           // listTactical: squares from which canters may reach the opponent's castle
 	counted   int                // non-captures counted but not listed
 	stack     [NumSquares]Square // canterReach's work list
 }
@@ -120,7 +123,7 @@ type genMode uint8
 const (
 	listAll      genMode = iota
 	countQuiet           // count all non-captures
-	listTactical         // list non-captures onto opponent castle squares, count the rest
+	listTactical         // list only non-captures onto opponent castle squares
 )
 
 // start prepares g for moves of the piece on s (NoSquare: just the board).
@@ -146,7 +149,6 @@ func (g *gen) addQuiet(s Square, targets Bitboard) {
 		g.counted += targets.Count()
 		return
 	case listTactical:
-		g.counted += targets.AndNot(g.oppCastle).Count()
 		targets = targets.And(g.oppCastle)
 	}
 	for !targets.IsEmpty() {
@@ -235,6 +237,9 @@ func (g *gen) captures(s Square, knight bool) {
 func (g *gen) quiet(s Square, knight bool) {
 	// R6: one step to an adjacent empty square, never into the own castle.
 	g.addQuiet(s, Adjacent[s].And(g.empty).AndNot(g.ownCastle))
+	if g.mode == listTactical && !knight && !g.leapsInto(s, g.approach) {
+		return // no canter of this Man can reach the opponent's castle
+	}
 	reach := g.canterReach(false)
 	reach.Clear(s) // R7: a canter may not end where it began
 	if reach.IsEmpty() {
@@ -250,6 +255,46 @@ func (g *gen) quiet(s Square, knight bool) {
 		}
 	}
 	g.addQuiet(s, reach)
+}
+
+// leapsInto reports whether one canter from s lands in target.
+func (g *gen) leapsInto(s Square, target Bitboard) bool {
+	for over := Adjacent[s].And(g.own); !over.IsEmpty(); {
+		if land := LeapLand[s][over.PopFirst()]; land != NoSquare && target.Has(land) {
+			return true
+		}
+	}
+	return false
+}
+
+// castleApproach returns the empty squares from which canters over own
+// pieces can reach an empty square of the opponent's castle, those squares
+// included: a search backwards from the castle (a leap is reversible).
+// Every piece counts as a pivot, so the set may be too large (the mover
+// cannot leap over itself) but never too small; it only filters which Men
+// need an exact canter search in listTactical mode.
+func castleApproach(own, empty, ownCastle, oppCastle Bitboard) Bitboard {
+	reach := oppCastle.And(empty)
+	landable := empty.AndNot(ownCastle).AndNot(oppCastle)
+	var stack [NumSquares]Square
+	n := 0
+	for b := reach; !b.IsEmpty(); {
+		stack[n] = b.PopFirst()
+		n++
+	}
+	for n > 0 {
+		n--
+		x := stack[n]
+		for over := Adjacent[x].And(own); !over.IsEmpty(); {
+			y := LeapLand[x][over.PopFirst()]
+			if y != NoSquare && landable.Has(y) && !reach.Has(y) {
+				reach.Set(y)
+				stack[n] = y
+				n++
+			}
+		}
+	}
+	return reach
 }
 
 // charges adds the Knight's Charges (R9) that start their jumps on a

@@ -1,0 +1,362 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// cmdPosition implements `position startpos|cfen CFEN|fen CFEN [moves M…]`.
+// A bad position keeps the previous one; a bad move keeps the moves
+// before it.
+func (s *Session) cmdPosition(args []string) {
+	if len(args) == 0 {
+		s.errorf("position: want startpos or cfen CFEN, then optionally moves M1 M2 …")
+		return
+	}
+	var start movegen.Position
+	var rest []string
+	switch kw := strings.ToLower(args[0]); kw {
+	case "startpos":
+		start, rest = movegen.StartPosition(), args[1:]
+	case "cfen", "fen":
+		end := len(args)
+		for i := 1; i < len(args); i++ {
+			if strings.EqualFold(args[i], "moves") {
+				end = i
+				break
+			}
+		}
+		p, err := movegen.ParseCFEN(strings.Join(args[1:end], " "))
+		if err != nil {
+			s.errorf("position: bad CFEN: %v", err)
+			return
+		}
+		start, rest = p, args[end:]
+	default:
+		s.errorf("position: want startpos or cfen CFEN, got %q", args[0])
+		return
+	}
+	if len(rest) > 0 && !strings.EqualFold(rest[0], "moves") {
+		s.errorf("position: unexpected %q after the position: want moves M1 M2 …", rest[0])
+		return
+	}
+	g := movegen.NewGame(start)
+	if len(rest) > 0 {
+		for i, text := range rest[1:] {
+			if _, err := g.PlayText(text); err != nil {
+				s.errorf("position: move %q at ply %d rejected: %v; position left after ply %d", text, i+1, err, i)
+				break
+			}
+		}
+	}
+	// A running search holds the old game; this one is new, never shared.
+	s.game = g
+}
+
+// goKeywords are the tokens `go` knows.
+var goKeywords = map[string]bool{
+	"wtime": true, "btime": true, "winc": true, "binc": true, "movestogo": true,
+	"movetime": true, "depth": true, "nodes": true, "infinite": true, "ponder": true,
+	"searchmoves": true, "perft": true,
+}
+
+// maxMillis bounds time values (about 31 years) so they fit a Duration.
+const maxMillis = 1_000_000_000_000
+
+// parseGo reads the arguments of `go` for position p.
+func parseGo(args []string, p *movegen.Position) (engine.Limits, error) {
+	var lim engine.Limits
+	for i := 0; i < len(args); i++ {
+		kw := strings.ToLower(args[i])
+		switch kw {
+		case "infinite":
+			lim.Infinite = true
+			continue
+		case "ponder":
+			lim.Ponder = true
+			continue
+		case "perft":
+			return lim, fmt.Errorf("perft must come first: go perft DEPTH")
+		case "searchmoves":
+			j := i + 1
+			for j < len(args) && !goKeywords[strings.ToLower(args[j])] {
+				m, err := p.ParseMove(args[j])
+				if err != nil {
+					return lim, fmt.Errorf("searchmoves: %v", err)
+				}
+				if !slices.Contains(lim.SearchMoves, m) {
+					lim.SearchMoves = append(lim.SearchMoves, m)
+				}
+				j++
+			}
+			if j == i+1 {
+				return lim, fmt.Errorf("searchmoves needs at least one move")
+			}
+			i = j - 1
+			continue
+		}
+		if !goKeywords[kw] {
+			return lim, fmt.Errorf("unknown argument %q", args[i])
+		}
+		if i+1 >= len(args) {
+			return lim, fmt.Errorf("%s needs a value", kw)
+		}
+		i++
+		n, err := strconv.ParseInt(args[i], 10, 64)
+		if err != nil {
+			if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+				return lim, fmt.Errorf("%s: value %q out of range", kw, args[i])
+			}
+			return lim, fmt.Errorf("%s: want a whole number, got %q", kw, args[i])
+		}
+		ms := func(lo int64) time.Duration {
+			return time.Duration(min(max(n, lo), maxMillis)) * time.Millisecond
+		}
+		switch kw {
+		case "wtime":
+			lim.WTime = ms(1) // a clock at or below zero still limits the search
+		case "btime":
+			lim.BTime = ms(1)
+		case "winc":
+			lim.WInc = ms(0)
+		case "binc":
+			lim.BInc = ms(0)
+		case "movetime":
+			lim.MoveTime = ms(1)
+		case "movestogo":
+			if n < 0 {
+				return lim, fmt.Errorf("movestogo: want 0 or more, got %d", n)
+			}
+			lim.MovesToGo = int(min(n, 1<<20))
+		case "depth":
+			if n < 1 {
+				return lim, fmt.Errorf("depth: want 1 or more, got %d", n)
+			}
+			lim.Depth = int(min(n, 1<<20))
+		case "nodes":
+			if n < 1 {
+				return lim, fmt.Errorf("nodes: want 1 or more, got %d", n)
+			}
+			lim.Nodes = uint64(min(n, math.MaxInt64))
+		}
+	}
+	return lim, nil
+}
+
+// cmdGo implements `go …` and `go perft N`.
+func (s *Session) cmdGo(args []string) {
+	if len(args) > 0 && strings.EqualFold(args[0], "perft") {
+		s.cmdPerft(args[1:])
+		return
+	}
+	if kind := s.busy(); kind != "" {
+		s.errorf("go: a %s is already running; send stop first", kind)
+		return
+	}
+	g := s.game
+	pos := g.Position()
+	lim, err := parseGo(args, &pos)
+	if err != nil {
+		s.errorf("go: %v", err)
+		return
+	}
+	if s.capDepth > 0 && (lim.Depth == 0 || lim.Depth > s.capDepth) {
+		lim.Depth = s.capDepth
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &job{kind: kindSearch, cancel: cancel, done: make(chan struct{}), ponder: lim.Ponder, gameOver: g.Outcome().IsOver()}
+	s.job = j
+	e, out := s.e, s.out
+	go func() {
+		defer close(j.done)
+		defer cancel()
+		res := e.Search(ctx, g, lim, func(in engine.Info) {
+			j.reported(e)
+			out.line(infoLine(pos, in))
+		})
+		out.finish(j, bestMoveLines(pos, res)...)
+	}()
+}
+
+// infoLine formats a search report. The PV is played out on a copy of the
+// root position and cut at its first move that is not legal there.
+func infoLine(root movegen.Position, in engine.Info) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d time %d",
+		in.Depth, in.SelDepth, max(in.MultiPV, 1), in.Score, in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
+	if pv := lineText(root, in.PV); len(pv) > 0 {
+		b.WriteString(" pv ")
+		b.WriteString(strings.Join(pv, " "))
+	}
+	return b.String()
+}
+
+// lineText returns the canonical texts (R3) of the legal prefix of moves
+// played from p.
+func lineText(p movegen.Position, moves []movegen.Move) []string {
+	var texts []string
+	ml := new(movegen.MoveList)
+	for _, m := range moves {
+		p.GenerateMoves(ml)
+		if !ml.Contains(m) {
+			break
+		}
+		texts = append(texts, p.MoveText(m))
+		p.MakeMove(m)
+	}
+	return texts
+}
+
+// bestMoveLines formats the end of a search: `bestmove M [ponder P]`, or
+// for a finished game its result and `bestmove (none)`.
+func bestMoveLines(root movegen.Position, res engine.Result) []string {
+	if res.Outcome.IsOver() {
+		return []string{"info string game over: " + res.Outcome.String(), "bestmove (none)"}
+	}
+	if res.Best == movegen.NullMove {
+		return []string{"bestmove (none)"}
+	}
+	var lines []string
+	line := lineText(root, []movegen.Move{res.Best, res.Ponder})
+	if len(line) == 0 {
+		// Cannot happen with a correct engine; play something legal.
+		var ml movegen.MoveList
+		root.GenerateMoves(&ml)
+		if ml.N == 0 {
+			return []string{"info string error: the search returned no legal move", "bestmove (none)"}
+		}
+		lines = append(lines, "info string error: the search returned an illegal move; playing the first legal move")
+		line = []string{root.MoveText(ml.Moves[0])}
+	}
+	if len(line) == 2 {
+		return append(lines, "bestmove "+line[0]+" ponder "+line[1])
+	}
+	return append(lines, "bestmove "+line[0])
+}
+
+// cmdPerft implements `go perft DEPTH`: the divide of `camelot perft
+// DEPTH` for the current position, counted in the background with as many
+// threads as the Threads option says. It cannot be stopped.
+func (s *Session) cmdPerft(args []string) {
+	if len(args) != 1 {
+		s.errorf("go perft: want go perft DEPTH")
+		return
+	}
+	depth, err := strconv.Atoi(args[0])
+	if err != nil || depth < 0 || depth > 64 {
+		s.errorf("go perft: bad depth %q: want a whole number from 0 to 64", args[0])
+		return
+	}
+	if kind := s.busy(); kind != "" {
+		s.errorf("go perft: a %s is already running; send stop first", kind)
+		return
+	}
+	depth = capped(depth, s.capPerft)
+	pos, threads, out := s.game.Position(), s.threads, s.out
+	j := &job{kind: kindPerft, cancel: func() {}, done: make(chan struct{})}
+	s.job = j
+	go func() {
+		defer close(j.done)
+		entries, total := movegen.Divide(pos, depth, threads)
+		var buf bytes.Buffer
+		movegen.WriteDivide(&buf, entries, total)
+		out.finish(j, strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")...)
+	}()
+}
+
+// cmdDisplay implements `d`: the board, rank 16 at the top, then the CFEN,
+// the Zobrist key and the game's result.
+func (s *Session) cmdDisplay() {
+	p := s.game.Position()
+	var lines []string
+	for r := movegen.NumRanks - 1; r >= 0; r-- {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%3d ", r+1)
+		for f := 0; f < movegen.NumFiles; f++ {
+			sq := movegen.SquareAt(f, r)
+			if sq == movegen.NoSquare {
+				b.WriteString("  ")
+				continue
+			}
+			b.WriteByte(' ')
+			b.WriteByte(pieceChar(p.PieceAt(sq)))
+		}
+		l := strings.TrimRight(b.String(), " ")
+		switch r {
+		case movegen.NumRanks - 1:
+			l += "          <- black's castle"
+		case 0:
+			l += "          <- white's castle"
+		}
+		lines = append(lines, l)
+	}
+	files := "    "
+	for f := 0; f < movegen.NumFiles; f++ {
+		files += " " + string(rune('A'+f))
+	}
+	lines = append(lines, files,
+		"CFEN: "+p.CFEN(),
+		fmt.Sprintf("Key: %016X", p.Key),
+		"Result: "+s.game.Outcome().String())
+	s.out.lines(lines...)
+}
+
+func pieceChar(pc movegen.Piece) byte {
+	switch pc {
+	case movegen.WhiteMan:
+		return 'M'
+	case movegen.WhiteKnight:
+		return 'N'
+	case movegen.BlackMan:
+		return 'm'
+	case movegen.BlackKnight:
+		return 'n'
+	}
+	return '.'
+}
+
+// cmdEval implements `eval`: the static evaluation of the current position
+// term by term (White, Black, White minus Black), then the score the
+// search sees, from the side to move's point of view.
+func (s *Session) cmdEval() {
+	ev := s.e.Eval
+	if ev == nil {
+		s.errorf("eval: the engine has no evaluator")
+		return
+	}
+	p := s.game.Position()
+	lines := []string{fmt.Sprintf("%-12s %7s %7s %7s", "Term", "White", "Black", "Total")}
+	for _, t := range ev.Breakdown(&p) {
+		lines = append(lines, fmt.Sprintf("%-12s %7d %7d %7d", oneLine(t.Name), t.White, t.Black, t.White-t.Black))
+	}
+	lines = append(lines, fmt.Sprintf("Total: %d (side to move)", ev.Evaluate(&p)))
+	s.out.lines(lines...)
+}
+
+// cmdBench implements `bench [ARGS]` through BenchFunc. It runs on the
+// read loop; it is refused while a search or perft runs.
+func (s *Session) cmdBench(args []string) {
+	if s.BenchFunc == nil {
+		s.errorf("bench: not available in this build")
+		return
+	}
+	if kind := s.busy(); kind != "" {
+		s.errorf("bench: a %s is running; send stop first", kind)
+		return
+	}
+	w := &lineWriter{out: s.out}
+	err := s.BenchFunc(w, args)
+	w.flush()
+	if err != nil {
+		s.errorf("bench: %v", err)
+	}
+}

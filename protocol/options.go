@@ -1,0 +1,157 @@
+package protocol
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Option ranges and defaults.
+const (
+	defaultHash     = 16
+	maxHash         = 65536
+	maxThreads      = 256
+	maxMultiPV      = 64
+	defaultOverhead = 30
+	maxOverhead     = 5000
+)
+
+// Option types as UCI names them.
+const (
+	typeSpin   = "spin"
+	typeCheck  = "check"
+	typeButton = "button"
+)
+
+// option is one setting `uci` announces and `setoption` changes.
+type option struct {
+	name     string
+	kind     string
+	def      func() int // spin default; check default as 0/1
+	min, max int
+	engine   bool                    // changing it needs the engine idle
+	apply    func(s *Session, v int) // v: the spin value, 0/1 for a check, 0 for a button
+}
+
+var options = []option{
+	{name: "Hash", kind: typeSpin, def: constant(defaultHash), min: 1, max: maxHash, engine: true,
+		apply: func(s *Session, v int) { s.e.SetHash(capped(v, s.capHash)) }},
+	{name: "Threads", kind: typeSpin, def: DefaultThreads, min: 1, max: maxThreads, engine: true,
+		apply: func(s *Session, v int) {
+			s.threads = capped(v, s.capThreads)
+			s.e.SetThreads(s.threads)
+		}},
+	{name: "MultiPV", kind: typeSpin, def: constant(1), min: 1, max: maxMultiPV, engine: true,
+		apply: func(s *Session, v int) { s.e.SetMultiPV(v) }},
+	{name: "Move Overhead", kind: typeSpin, def: constant(defaultOverhead), min: 0, max: maxOverhead, engine: true,
+		apply: func(s *Session, v int) { s.e.SetMoveOverhead(time.Duration(v) * time.Millisecond) }},
+	{name: "Ponder", kind: typeCheck, def: constant(0),
+		apply: func(s *Session, v int) { s.ponder = v != 0 }},
+	{name: "Clear Hash", kind: typeButton, engine: true,
+		apply: func(s *Session, _ int) { s.e.NewGame() }},
+}
+
+func constant(n int) func() int { return func() int { return n } }
+
+// capped applies a test cap (0: none).
+func capped(v, limit int) int {
+	if limit > 0 {
+		return min(v, limit)
+	}
+	return v
+}
+
+// declaration is the option's line in the reply to `uci`.
+func (o option) declaration() string {
+	switch o.kind {
+	case typeSpin:
+		return fmt.Sprintf("option name %s type spin default %d min %d max %d", o.name, o.def(), o.min, o.max)
+	case typeCheck:
+		return fmt.Sprintf("option name %s type check default %t", o.name, o.def() != 0)
+	}
+	return fmt.Sprintf("option name %s type %s", o.name, o.kind)
+}
+
+// parse checks a setoption value (hasValue: the command had a value part).
+func (o option) parse(value string, hasValue bool) (int, error) {
+	switch o.kind {
+	case typeButton:
+		if hasValue {
+			return 0, fmt.Errorf("option %q is a button and takes no value", o.name)
+		}
+		return 0, nil
+	case typeCheck:
+		switch strings.ToLower(value) {
+		case "true":
+			return 1, nil
+		case "false":
+			return 0, nil
+		}
+		if !hasValue || value == "" {
+			return 0, fmt.Errorf("option %q needs a value: true or false", o.name)
+		}
+		return 0, fmt.Errorf("option %q: bad value %q: want true or false", o.name, value)
+	}
+	if !hasValue || value == "" {
+		return 0, fmt.Errorf("option %q needs a value from %d to %d", o.name, o.min, o.max)
+	}
+	v, err := strconv.Atoi(value)
+	if err != nil {
+		if ne, ok := err.(*strconv.NumError); ok && ne.Err == strconv.ErrRange {
+			return 0, fmt.Errorf("option %q: value %q out of range %d to %d", o.name, value, o.min, o.max)
+		}
+		return 0, fmt.Errorf("option %q: bad value %q: want a whole number from %d to %d", o.name, value, o.min, o.max)
+	}
+	if v < o.min || v > o.max {
+		return 0, fmt.Errorf("option %q: value %d out of range %d to %d", o.name, v, o.min, o.max)
+	}
+	return v, nil
+}
+
+// cmdSetOption implements `setoption name NAME [value V]`. The name may
+// contain spaces and is matched case-insensitively; the value is the rest
+// of the line. A bad command changes nothing. A valid change to an engine
+// option stops a running search first (its bestmove is printed).
+func (s *Session) cmdSetOption(args []string) {
+	if len(args) == 0 || !strings.EqualFold(args[0], "name") {
+		s.errorf("setoption: want setoption name NAME [value VALUE]")
+		return
+	}
+	args = args[1:]
+	var nameParts []string
+	var value string
+	hasValue := false
+	for i, a := range args {
+		if strings.EqualFold(a, "value") {
+			hasValue = true
+			value = strings.Join(args[i+1:], " ")
+			break
+		}
+		nameParts = append(nameParts, a)
+	}
+	name := strings.Join(nameParts, " ")
+	if name == "" {
+		s.errorf("setoption: missing option name")
+		return
+	}
+	var opt *option
+	for i := range options {
+		if strings.EqualFold(options[i].name, name) {
+			opt = &options[i]
+		}
+	}
+	if opt == nil {
+		s.errorf("setoption: unknown option %q", name)
+		return
+	}
+	v, err := opt.parse(value, hasValue)
+	if err != nil {
+		s.errorf("setoption: %v", err)
+		return
+	}
+	if opt.engine {
+		s.stopSearch()
+	}
+	opt.apply(s, v)
+}
