@@ -6,6 +6,8 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,7 +22,19 @@ type Options struct {
 	Threads      int           // search threads
 	MultiPV      int           // principal variations reported
 	MoveOverhead time.Duration // time kept in reserve per move for communication
+	Play         Play          // playing style: Normal, or a reference opponent
 }
+
+// Play selects how the engine chooses its moves. Random and Material are
+// weak reference opponents for sanity checks of the engine's strength.
+type Play string
+
+// Playing styles.
+const (
+	PlayNormal   Play = "normal"   // full search and evaluation
+	PlayRandom   Play = "random"   // a uniformly random legal move
+	PlayMaterial Play = "material" // full search, material-only evaluation
+)
 
 // Info is one progress report: sent once per completed iteration (per PV
 // line with MultiPV) and when the search stops.
@@ -53,6 +67,7 @@ type Engine struct {
 	mu      sync.Mutex // held during a search
 
 	ponderHit chan struct{} // buffered; made once, so PonderHit never races
+	rng       *rand.Rand    // for PlayRandom
 }
 
 // New returns an engine with the given options (zero fields get defaults:
@@ -70,9 +85,27 @@ func New(o Options) *Engine {
 	if o.MoveOverhead == 0 {
 		o.MoveOverhead = 30 * time.Millisecond
 	}
-	e := &Engine{opts: o, Eval: eval.Default, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
+	e := &Engine{opts: o, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
+	e.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x63616d656c6f74))
 	e.SetThreads(o.Threads)
+	e.SetPlay(o.Play)
 	return e
+}
+
+// SetPlay sets the playing style; an unknown one is an error.
+func (e *Engine) SetPlay(p Play) error {
+	switch p {
+	case PlayNormal, "":
+		p, e.Eval = PlayNormal, eval.Default
+	case PlayRandom:
+		e.Eval = eval.Default
+	case PlayMaterial:
+		e.Eval = eval.Material{}
+	default:
+		return fmt.Errorf("unknown play style %q (want normal, random or material)", p)
+	}
+	e.opts.Play = p
+	return nil
 }
 
 // Options returns the current settings.
@@ -129,6 +162,13 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	if o := g.Outcome(); o.IsOver() {
 		<-waitIfInfinite(ctx, lim)
 		return Result{Outcome: o}
+	}
+	if e.opts.Play == PlayRandom {
+		var ml movegen.MoveList
+		pos.GenerateMoves(&ml)
+		m := ml.Moves[e.rng.IntN(ml.N)]
+		<-waitIfInfinite(ctx, lim)
+		return Result{Best: m, Depth: 1, Nodes: 1}
 	}
 	e.tt.NewSearch()
 	s := &shared{

@@ -89,9 +89,8 @@ var termNames = [...]string{"material", "advance", "in castle", "tempo"}
 // sideTerms returns colour c's material, advance and castle terms.
 func sideTerms(p *movegen.Position, c movegen.Color) [3]int {
 	pieces := p.Pieces[c]
-	knights := pieces.And(p.Knights)
 	inCastle := pieces.And(movegen.Castle[c.Other()])
-	t := [3]int{knights.Count()*KnightValue + (pieces.Count()-knights.Count())*ManValue, 0, inCastle.Count() * InCastle}
+	t := [3]int{materialOf(p, c), 0, inCastle.Count() * InCastle}
 	for b := pieces.AndNot(inCastle); !b.IsEmpty(); {
 		t[1] += advance[c][b.PopFirst()]
 	}
@@ -114,4 +113,28 @@ func (Basic) Breakdown(p *movegen.Position) []Term {
 		terms[3].Black = Tempo
 	}
 	return terms
+}
+
+// Material counts pieces only: the evaluation of the reference opponent
+// that match tests measure the engine against.
+type Material struct{}
+
+func materialOf(p *movegen.Position, c movegen.Color) int {
+	pieces := p.Pieces[c]
+	knights := pieces.And(p.Knights).Count()
+	return knights*KnightValue + (pieces.Count()-knights)*ManValue
+}
+
+// Evaluate returns the material balance for the side to move.
+func (Material) Evaluate(p *movegen.Position) int {
+	s := materialOf(p, movegen.White) - materialOf(p, movegen.Black)
+	if p.Side == movegen.Black {
+		s = -s
+	}
+	return s
+}
+
+// Breakdown returns the one term of Material.
+func (Material) Breakdown(p *movegen.Position) []Term {
+	return []Term{{Name: "material", White: materialOf(p, movegen.White), Black: materialOf(p, movegen.Black)}}
 }

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/camelot-engine/camelot/engine"
 )
 
 // Option ranges and defaults.
@@ -22,6 +24,7 @@ const (
 	typeSpin   = "spin"
 	typeCheck  = "check"
 	typeButton = "button"
+	typeCombo  = "combo"
 )
 
 // option is one setting `uci` announces and `setoption` changes.
@@ -30,8 +33,9 @@ type option struct {
 	kind     string
 	def      func() int // spin default; check default as 0/1
 	min, max int
+	vars     []string                // combo values; the default is vars[def()]
 	engine   bool                    // changing it needs the engine idle
-	apply    func(s *Session, v int) // v: the spin value, 0/1 for a check, 0 for a button
+	apply    func(s *Session, v int) // v: the spin value, 0/1 for a check, the index of a combo value, 0 for a button
 }
 
 var options = []option{
@@ -50,7 +54,13 @@ var options = []option{
 		apply: func(s *Session, v int) { s.ponder = v != 0 }},
 	{name: "Clear Hash", kind: typeButton, engine: true,
 		apply: func(s *Session, _ int) { s.e.NewGame() }},
+	// Play selects a weak reference opponent for sanity matches.
+	{name: "Play", kind: typeCombo, def: constant(0), engine: true,
+		vars:  playStyles,
+		apply: func(s *Session, v int) { _ = s.e.SetPlay(engine.Play(playStyles[v])) }},
 }
+
+var playStyles = []string{string(engine.PlayNormal), string(engine.PlayRandom), string(engine.PlayMaterial)}
 
 func constant(n int) func() int { return func() int { return n } }
 
@@ -69,6 +79,8 @@ func (o option) declaration() string {
 		return fmt.Sprintf("option name %s type spin default %d min %d max %d", o.name, o.def(), o.min, o.max)
 	case typeCheck:
 		return fmt.Sprintf("option name %s type check default %t", o.name, o.def() != 0)
+	case typeCombo:
+		return fmt.Sprintf("option name %s type combo default %s var %s", o.name, o.vars[o.def()], strings.Join(o.vars, " var "))
 	}
 	return fmt.Sprintf("option name %s type %s", o.name, o.kind)
 }
@@ -81,6 +93,13 @@ func (o option) parse(value string, hasValue bool) (int, error) {
 			return 0, fmt.Errorf("option %q is a button and takes no value", o.name)
 		}
 		return 0, nil
+	case typeCombo:
+		for i, v := range o.vars {
+			if strings.EqualFold(v, value) {
+				return i, nil
+			}
+		}
+		return 0, fmt.Errorf("option %q: bad value %q: want one of %s", o.name, value, strings.Join(o.vars, ", "))
 	case typeCheck:
 		switch strings.ToLower(value) {
 		case "true":

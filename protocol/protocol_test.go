@@ -34,6 +34,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 		"option name Ponder type check default false",
 		"option name Clear Hash type button",
+		"option name Play type combo default normal var normal var random var material",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -65,7 +66,7 @@ func TestSetOption(t *testing.T) {
 	c.quiet("setoption name move   overhead value 75")
 	c.quiet("setoption name Ponder value true")
 	c.quiet("setoption name Clear Hash")
-	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond}
+	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: engine.PlayNormal}
 	if got := e.Options(); got != want || !s.ponder || s.threads != 2 {
 		t.Fatalf("options %+v ponder %v threads %d, want %+v, true, 2", got, s.ponder, s.threads, want)
 	}
