@@ -68,6 +68,15 @@ type Engine struct {
 
 	ponderHit chan struct{} // buffered; made once, so PonderHit never races
 	rng       *rand.Rand    // for PlayRandom
+	current   atomic.Pointer[shared]
+}
+
+// Stop ends the running search, if any, as cancelling its context does,
+// but at once: the flag is set by the caller, not by another goroutine.
+func (e *Engine) Stop() {
+	if s := e.current.Load(); s != nil {
+		s.stop.Store(true)
+	}
 }
 
 // New returns an engine with the given options (zero fields get defaults:
@@ -177,6 +186,8 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
 	s.pondering.Store(lim.Ponder)
+	e.current.Store(s)
+	defer e.current.Store(nil)
 	select { // a ponderhit left over from an earlier search
 	case <-e.ponderHit:
 	default:

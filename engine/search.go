@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"runtime"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -29,6 +30,9 @@ func (t *thread) visit(ply int) {
 	if t.ticks >= checkEvery {
 		t.ticks = 0
 		t.checkLimits()
+		// Let the protocol's reader run now and then even when every core
+		// searches, so `stop` and `isready` are answered within milliseconds.
+		runtime.Gosched()
 	}
 }
 

@@ -201,10 +201,10 @@ func (t *thread) shouldStopAfterIteration(depth int) bool {
 	if sc := t.rootMoves[0].score; sc >= MateBound && depth >= MateScore-sc+2 {
 		return true // a forced win found and confirmed
 	}
-	factor := 0.6 + 0.15*float64(min(t.bestChanges, 6))
 	if s.limits.MoveTime > 0 {
-		factor = 1
+		return false // use all of it; the hard limit ends the search
 	}
+	factor := 0.6 + 0.15*float64(min(t.bestChanges, 6))
 	return float64(s.elapsed()) > float64(s.budget.soft)*factor*0.6
 }
 

@@ -173,7 +173,8 @@ func (s *Session) cmdGo(args []string) {
 		lim.Depth = s.capDepth
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{kind: kindSearch, cancel: cancel, done: make(chan struct{}), ponder: lim.Ponder, gameOver: g.Outcome().IsOver()}
+	stop := func() { s.e.Stop(); cancel() }
+	j := &job{kind: kindSearch, cancel: stop, done: make(chan struct{}), ponder: lim.Ponder, gameOver: g.Outcome().IsOver()}
 	s.job = j
 	e, out := s.e, s.out
 	go func() {
