@@ -26,13 +26,15 @@ test:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./movegen/
+	$(GO) run . bench
 
 perft:
-	$(GO) run . perft 6
+	$(GO) run . perft -threads 0 5
 
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCFEN$$' -fuzztime $(FUZZTIME) ./movegen/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./movegen/
+	$(GO) test -run '^$$' -fuzz '^FuzzCommandLine$$' -fuzztime $(FUZZTIME) ./protocol/
 
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then \
