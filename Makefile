@@ -35,6 +35,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseCFEN$$' -fuzztime $(FUZZTIME) ./movegen/
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./movegen/
 	$(GO) test -run '^$$' -fuzz '^FuzzCommandLine$$' -fuzztime $(FUZZTIME) ./protocol/
+	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./record/
 
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then \

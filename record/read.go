@@ -1,0 +1,400 @@
+package record
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Error is malformed input: which game (1 for the first game of the input;
+// 0 for a file of CFEN lines, which has no games), which line (from 1), and
+// what is wrong.
+type Error struct {
+	Game int
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Game > 0 {
+		return fmt.Sprintf("record: game %d, line %d: %s", e.Game, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("record: line %d: %s", e.Line, e.Msg)
+}
+
+// Read reads all the games of r. Each move is read in the position where it
+// is played (R3), so every game returned is legal from its start to its
+// end, and its Result agrees with the final position when the rules have
+// decided the game (R14–R16). A malformed game stops the reading: Read then
+// returns the games before it and an *Error (or the error of r).
+func Read(r io.Reader) ([]*Game, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1}
+	var games []*Game
+	for {
+		g, err := p.game()
+		if err != nil {
+			return games, err
+		}
+		if g == nil {
+			return games, nil
+		}
+		games = append(games, g)
+	}
+}
+
+// parser reads games from src; i is the read offset and line its line.
+type parser struct {
+	src  []byte
+	i    int
+	line int
+	num  int // number of the game being read
+}
+
+func (p *parser) errorf(line int, format string, args ...any) error {
+	return &Error{Game: p.num, Line: line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// isDelim reports whether c ends a movetext token.
+func isDelim(c byte) bool {
+	return isSpace(c) || strings.IndexByte(`{}[]();"`, c) >= 0
+}
+
+func isDigit(c byte) bool  { return '0' <= c && c <= '9' }
+func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// skip moves past white space and "%" escape lines.
+func (p *parser) skip() {
+	for p.i < len(p.src) {
+		c := p.src[p.i]
+		switch {
+		case c == '\n':
+			p.line++
+			p.i++
+		case isSpace(c):
+			p.i++
+		case c == '%' && (p.i == 0 || p.src[p.i-1] == '\n'):
+			p.skipLine()
+		default:
+			return
+		}
+	}
+}
+
+// skipLine moves to the end of the line, before its newline.
+func (p *parser) skipLine() {
+	if k := bytes.IndexByte(p.src[p.i:], '\n'); k >= 0 {
+		p.i += k
+	} else {
+		p.i = len(p.src)
+	}
+}
+
+// gameState is a game being read.
+type gameState struct {
+	tags     []Tag
+	tagLines map[string]int
+	g        *Game         // made at the first movetext token
+	mg       *movegen.Game // the game so far
+}
+
+// game reads the next game; it returns nil at the end of the input.
+func (p *parser) game() (*Game, error) {
+	p.num++
+	st := gameState{tagLines: map[string]int{}}
+	started := false // a tag or a movetext token has been seen
+	last := p.line   // line of the last tag, token or comment
+	for {
+		p.skip()
+		if p.i >= len(p.src) {
+			if !started {
+				return nil, nil
+			}
+			return nil, p.errorf(last, "the game does not end with a result token (want %s)", wantResult)
+		}
+		line := p.line
+		switch c := p.src[p.i]; c {
+		case '[':
+			last = line
+			if st.g != nil {
+				return nil, p.errorf(line, "the game has no result token before the tag on this line (want %s)", wantResult)
+			}
+			started = true
+			t, err := p.tag()
+			if err != nil {
+				return nil, err
+			}
+			if _, dup := st.tagLines[t.Name]; dup {
+				return nil, p.errorf(line, "tag %s given twice (first on line %d)", t.Name, st.tagLines[t.Name])
+			}
+			st.tagLines[t.Name] = line
+			st.tags = append(st.tags, t)
+		case '{':
+			text, err := p.comment()
+			if err != nil {
+				return nil, err
+			}
+			last = p.line
+			// A comment belongs to the move before it; one before the
+			// first move has no place in a Game and is skipped.
+			if st.g != nil && len(st.g.Moves) > 0 {
+				m := &st.g.Moves[len(st.g.Moves)-1]
+				m.Comment = normalComment(m.Comment + " " + text)
+			}
+		case ';':
+			p.skipLine()
+		case '(':
+			return nil, p.errorf(line, "variations in ( ) are not supported")
+		case ')', ']', '}', '"':
+			return nil, p.errorf(line, "unexpected %q", c)
+		default:
+			started, last = true, line
+			start := p.i
+			for p.i < len(p.src) && !isDelim(p.src[p.i]) {
+				p.i++
+			}
+			done, err := p.token(&st, string(p.src[start:p.i]), line)
+			if err != nil {
+				return nil, err
+			}
+			if done {
+				return st.g, nil
+			}
+		}
+	}
+}
+
+// tag reads a tag pair [Name "Value"], which must stand on one line.
+func (p *parser) tag() (Tag, error) {
+	line := p.line
+	p.i++ // '['
+	blanks := func() {
+		for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t' || p.src[p.i] == '\r') {
+			p.i++
+		}
+	}
+	atEOL := func() bool { return p.i >= len(p.src) || p.src[p.i] == '\n' }
+	blanks()
+	start := p.i
+	for p.i < len(p.src) && isNameByte(p.src[p.i]) {
+		p.i++
+	}
+	name := string(p.src[start:p.i])
+	if p.i < len(p.src) && !isSpace(p.src[p.i]) && p.src[p.i] != '"' {
+		for p.i < len(p.src) && !isSpace(p.src[p.i]) && p.src[p.i] != '"' && p.src[p.i] != ']' {
+			p.i++
+		}
+		return Tag{}, p.errorf(line, "bad tag name %q: want letters, digits and _", p.src[start:p.i])
+	}
+	if name == "" {
+		if atEOL() {
+			return Tag{}, p.errorf(line, `unterminated tag: "[" with nothing after it on its line`)
+		}
+		return Tag{}, p.errorf(line, `bad tag: want [Name "value"] with a name of letters, digits and _`)
+	}
+	blanks()
+	if atEOL() {
+		return Tag{}, p.errorf(line, `unterminated tag %s: the line ends before its value and "]"`, name)
+	}
+	if p.src[p.i] != '"' {
+		return Tag{}, p.errorf(line, `tag %s: the value must be in double quotes, as in [%s "value"]`, name, name)
+	}
+	p.i++
+	var v []byte
+	for {
+		if atEOL() {
+			return Tag{}, p.errorf(line, `unterminated value of tag %s: no closing '"' on its line`, name)
+		}
+		c := p.src[p.i]
+		p.i++
+		if c == '"' {
+			break
+		}
+		if c == '\\' && p.i < len(p.src) && (p.src[p.i] == '"' || p.src[p.i] == '\\') {
+			c = p.src[p.i]
+			p.i++
+		}
+		v = append(v, c)
+	}
+	blanks()
+	if atEOL() || p.src[p.i] != ']' {
+		return Tag{}, p.errorf(line, `unterminated tag %s: no "]" after its value`, name)
+	}
+	p.i++
+	return Tag{name, string(v)}, nil
+}
+
+// comment reads a {comment}, which may span lines, and returns its text.
+func (p *parser) comment() (string, error) {
+	k := bytes.IndexByte(p.src[p.i:], '}')
+	if k < 0 {
+		return "", p.errorf(p.line, `unterminated comment: "{" without a closing "}"`)
+	}
+	text := p.src[p.i+1 : p.i+k]
+	p.line += bytes.Count(text, []byte{'\n'})
+	p.i += k + 1
+	return string(text), nil
+}
+
+// token handles one movetext token; done means it was the result token.
+func (p *parser) token(st *gameState, tok string, line int) (done bool, err error) {
+	if st.g == nil {
+		if err := p.begin(st); err != nil {
+			return false, err
+		}
+	}
+	switch {
+	case isResult(tok):
+		return true, p.finish(st, tok, line)
+	case len(tok) > 1 && tok[0] == '$' && allIn(tok[1:], "0123456789"):
+		return false, nil // numeric annotation glyph
+	case len(tok) <= 2 && allIn(tok, "?!"), allIn(tok, "."):
+		return false, nil // a glyph standing alone, or "..." after a move number
+	case isDigit(tok[0]):
+		return false, p.number(st, tok, line)
+	case isLetter(tok[0]):
+		return false, p.move(st, tok, line)
+	}
+	return false, p.badToken(tok, line)
+}
+
+func allIn(s, set string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(set, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// badToken explains a token that is neither move, move number nor result:
+// one made of digits and signs such as "2-0", "1:0" or "½-½" is taken for
+// a result token.
+func (p *parser) badToken(tok string, line int) error {
+	for i := 0; i < len(tok); i++ {
+		if c := tok[i]; c < 0x80 && strings.IndexByte("0123456789-/+=:*.", c) < 0 {
+			return p.errorf(line, "unexpected text %q", tok)
+		}
+	}
+	return p.errorf(line, "unknown result token %q (want %s)", tok, wantResult)
+}
+
+// begin starts the movetext: the start position comes from the CFEN tag.
+func (p *parser) begin(st *gameState) error {
+	start := startPosition
+	for _, t := range st.tags {
+		if t.Name == cfenTag {
+			pos, err := movegen.ParseCFEN(t.Value)
+			if err != nil {
+				return p.errorf(st.tagLines[cfenTag], "bad CFEN tag: %v", err)
+			}
+			start = pos
+		}
+	}
+	st.g = &Game{Start: start}
+	st.mg = movegen.NewGame(start)
+	return nil
+}
+
+// number checks a move number such as "12.", "12..." or "12.E6-E8", and
+// plays the move glued to it.
+func (p *parser) number(st *gameState, tok string, line int) error {
+	k := 0
+	for k < len(tok) && isDigit(tok[k]) {
+		k++
+	}
+	dots := 0
+	for k+dots < len(tok) && tok[k+dots] == '.' {
+		dots++
+	}
+	digits, rest := tok[:k], tok[k+dots:]
+	if rest != "" && (dots == 0 || !isLetter(rest[0])) {
+		return p.badToken(tok, line)
+	}
+	pos := st.mg.Position()
+	n, err := strconv.Atoi(digits)
+	if err != nil || n != pos.MoveNumber {
+		return p.errorf(line, "move number %q, but the next move is %s (%s to move)",
+			tok[:k+dots], moveNumber(&pos), pos.Side)
+	}
+	if dots >= 2 && pos.Side == movegen.White {
+		return p.errorf(line, "move number %q marks a black move, but white is to move", tok[:k+dots])
+	}
+	if rest != "" {
+		return p.move(st, rest, line)
+	}
+	return nil
+}
+
+// move plays one move given in WCF notation, glyphs stripped.
+func (p *parser) move(st *gameState, text string, line int) error {
+	glyphs := 0
+	for glyphs < len(text) && strings.IndexByte("?!", text[len(text)-1-glyphs]) >= 0 {
+		glyphs++
+	}
+	if glyphs <= 2 {
+		text = text[:len(text)-glyphs]
+	}
+	pos := st.mg.Position()
+	m, err := st.mg.PlayText(text)
+	if err != nil {
+		return p.errorf(line, "move %s: %v", moveLabel(&pos, text), err)
+	}
+	st.g.Moves = append(st.g.Moves, Move{Move: m, Text: text})
+	return nil
+}
+
+// finish ends the game with the result token and puts the tags in normal
+// form (see Game).
+func (p *parser) finish(st *gameState, result string, line int) error {
+	for _, t := range st.tags {
+		if t.Name == "Result" && t.Value != result {
+			return p.errorf(line, "result %s, but the Result tag (line %d) says %q", result, st.tagLines["Result"], t.Value)
+		}
+	}
+	if o := st.mg.Outcome(); o.IsOver() && o.Result.String() != result {
+		return p.errorf(line, "result %s, but the rules have decided the final position: %s", result, o)
+	}
+	st.g.Result = result
+	st.g.Tags = normalTags(st.tags, st.g.Start, result)
+	return nil
+}
+
+// normalTags returns the tags in the order Write uses: the seven-tag roster
+// (result for the Result tag), the CFEN tag when start is not the start
+// position of R2, then the other tags in their order.
+func normalTags(tags []Tag, start movegen.Position, result string) []Tag {
+	out := make([]Tag, 0, len(roster)+1+len(tags))
+	for _, r := range roster {
+		v := r.Value
+		for _, t := range tags {
+			if t.Name == r.Name {
+				v = t.Value
+			}
+		}
+		if r.Name == "Result" {
+			v = result
+		}
+		out = append(out, Tag{r.Name, v})
+	}
+	if start != startPosition {
+		out = append(out, Tag{cfenTag, start.CFEN()})
+	}
+	for _, t := range tags {
+		if !inRoster(t.Name) && t.Name != cfenTag {
+			out = append(out, t)
+		}
+	}
+	return out
+}

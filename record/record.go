@@ -1,0 +1,249 @@
+// Package record reads and writes Camelot game records in a PGN-style text
+// format, and reads files of openings. The match runner, the tests and the
+// opening-book builder all use this one reader and this one writer.
+//
+// A record is a tag section followed by movetext:
+//
+//	[Event "WCF Camelot World Championship 2008-2009"]
+//	[Site "?"]
+//	[Date "2009.03.??"]
+//	[Round "4"]
+//	[White "Michael Nolan"]
+//	[Black "Dan Troyka"]
+//	[Result "1-0"]
+//
+//	1. E6-G8 I11-G9 2. H6-J8 {+0.35/12 0.52s} I10-G12 ... 1-0
+//
+// The seven-tag roster (Event, Site, Date, Round, White, Black, Result)
+// comes first, in that order; then the CFEN tag (R5) when the game did not
+// start from the start position of R2; then any other tags (TimeControl,
+// Termination, ...) in the order they were added. The movetext holds move
+// numbers ("N." before White's move; "N..." before the first move when the
+// game starts with Black to move), moves in WCF notation (R3), optional
+// {comments} after a move, and ends with the result token: 1-0, 0-1,
+// 1/2-1/2 or *. A blank line follows each game.
+//
+// The reader is lenient where real records differ: it strips annotation
+// glyphs stuck to a move (?, !, ?!, !?, !!, ??), skips ";" rest-of-line
+// comments, "%" escape lines and numeric annotation glyphs ($1), accepts
+// move numbers glued to the move ("1.E6-E8"), and reads each move with
+// movegen's forgiving parser in the position where it is played, so moves
+// that leave out squares (J11-F11-D11xF9, R3) are read. Everything else that
+// is wrong is an *Error naming the game, the line and the fault.
+//
+// The writer prints every move in canonical notation (movegen's MoveText),
+// keeps the comments and wraps the movetext at 80 columns.
+package record
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Tag is one tag pair: [Name "Value"].
+type Tag struct{ Name, Value string }
+
+// Move is one move of a record.
+type Move struct {
+	Move    movegen.Move
+	Text    string // as written in the source, or canonical when made by the program
+	Comment string // without braces
+}
+
+// Game is one game record.
+//
+// Read returns games in a normal form, which Write followed by Read
+// reproduces exactly: Tags holds the seven-tag roster first (a missing tag
+// gets "?", the Date "????.??.??", and the Result tag equals Result), then
+// the CFEN tag in canonical form when Start is not the start position of R2,
+// then the other tags in the order of the source; comments have their white
+// space collapsed to single spaces.
+//
+// For a game made by a program, a zero Start means the position given by
+// the CFEN tag, or the start position of R2 when there is none; an empty
+// Result means the Result tag, or "*" when there is none.
+type Game struct {
+	Tags   []Tag
+	Start  movegen.Position
+	Moves  []Move
+	Result string // "1-0", "0-1", "1/2-1/2" or "*"
+}
+
+// Result tokens, as movegen.Result.String writes them.
+var results = []string{
+	movegen.WhiteWins.String(),
+	movegen.BlackWins.String(),
+	movegen.Draw.String(),
+	movegen.Ongoing.String(),
+}
+
+const wantResult = "1-0, 0-1, 1/2-1/2 or *"
+
+func isResult(s string) bool {
+	for _, r := range results {
+		if s == r {
+			return true
+		}
+	}
+	return false
+}
+
+// roster is the seven-tag roster, in its order, with the value written for
+// a tag the game does not have.
+var roster = []Tag{
+	{"Event", "?"},
+	{"Site", "?"},
+	{"Date", "????.??.??"},
+	{"Round", "?"},
+	{"White", "?"},
+	{"Black", "?"},
+	{"Result", "*"},
+}
+
+func inRoster(name string) bool {
+	for _, t := range roster {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// cfenTag names the tag that gives the start position in CFEN (R5).
+const cfenTag = "CFEN"
+
+var startPosition = movegen.StartPosition()
+
+// Tag returns the value of the tag name, or "" when the game has none.
+// Names are case-sensitive.
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if t.Name == name {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag gives the tag name the value: it replaces the value of an existing
+// tag of that name, or appends the tag.
+func (g *Game) SetTag(name, value string) {
+	for i := range g.Tags {
+		if g.Tags[i].Name == name {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{name, value})
+}
+
+// startPos returns the position the game starts from: Start, or when that
+// is zero the CFEN tag, or the start position of R2.
+func (g *Game) startPos() (movegen.Position, error) {
+	if g.Start != (movegen.Position{}) {
+		return g.Start, nil
+	}
+	if v := g.Tag(cfenTag); v != "" {
+		p, err := movegen.ParseCFEN(v)
+		if err != nil {
+			return p, fmt.Errorf("bad CFEN tag: %v", err)
+		}
+		return p, nil
+	}
+	return startPosition, nil
+}
+
+// result returns Result, or the Result tag when Result is empty, or "*".
+func (g *Game) result() string {
+	if g.Result != "" {
+		return g.Result
+	}
+	if v := g.Tag("Result"); v != "" {
+		return v
+	}
+	return movegen.Ongoing.String()
+}
+
+// Replay plays the moves from the start position and returns the
+// movegen.Game after all of them, which gives the final position, the
+// history for repetitions and the outcome (R14–R16). If a move cannot be
+// played the error says which, and the game returned stops before it.
+func (g *Game) Replay() (*movegen.Game, error) {
+	start, err := g.startPos()
+	if err != nil {
+		return nil, fmt.Errorf("record: %v", err)
+	}
+	mg := movegen.NewGame(start)
+	for _, m := range g.Moves {
+		pos := mg.Position()
+		if err := play(mg, m.Move); err != nil {
+			return mg, fmt.Errorf("record: move %s: %v", moveLabel(&pos, m.writtenText()), err)
+		}
+	}
+	return mg, nil
+}
+
+// play plays m, checking first that the game goes on and that m is legal,
+// so that no move, however made up, reaches movegen's notation code.
+func play(mg *movegen.Game, m movegen.Move) error {
+	if o := mg.Outcome(); o.IsOver() {
+		return fmt.Errorf("the game is already over: %s", o)
+	}
+	pos := mg.Position()
+	var ml movegen.MoveList
+	pos.GenerateMoves(&ml)
+	if !ml.Contains(m) {
+		return fmt.Errorf("not a legal move for %s in %s", pos.Side, pos.CFEN())
+	}
+	return mg.Play(m)
+}
+
+// writtenText names m for a message: its text, or origin and destination.
+func (m Move) writtenText() string {
+	if m.Text != "" {
+		return m.Text
+	}
+	sep := "-"
+	if m.Move.IsCapture() {
+		sep = "x"
+	}
+	return m.Move.From.String() + sep + m.Move.To.String()
+}
+
+// moveLabel numbers a move the way the movetext does: "12. E6-G8" for
+// White, "12... I11-G9" for Black.
+func moveLabel(pos *movegen.Position, text string) string {
+	return moveNumber(pos) + " " + text
+}
+
+func moveNumber(pos *movegen.Position) string {
+	if pos.Side == movegen.White {
+		return fmt.Sprintf("%d.", pos.MoveNumber)
+	}
+	return fmt.Sprintf("%d...", pos.MoveNumber)
+}
+
+// validTagName reports whether name can be read back as a tag name:
+// letters, digits and underscores.
+func validTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !isNameByte(name[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func isNameByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
+}
+
+// normalComment collapses the white space of a comment to single spaces.
+func normalComment(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

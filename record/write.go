@@ -1,0 +1,111 @@
+package record
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// lineWidth bounds the movetext lines Write prints; only a single word
+// longer than that (a long comment word) makes a longer line.
+const lineWidth = 80
+
+// Write writes g followed by a blank line, so that records written one
+// after the other form a file Read reads back. The tags come in the order
+// of the package comment; the Result tag is the game's result and the CFEN
+// tag its start position (tags of those names in Tags stand in only for an
+// empty Result or a zero Start, see Game). Every
+// move is printed in canonical notation (movegen's MoveText, R3), whatever
+// its Text; comments are kept, their white space collapsed.
+//
+// Write checks the game first and writes nothing if Read would reject the
+// text: a move that is not legal in its place, a result that contradicts a
+// final position the rules have decided, a result other than 1-0, 0-1,
+// 1/2-1/2 or *, a tag name other than letters, digits and _, a tag given
+// twice, a tag value with a newline, or a comment containing "}".
+func Write(w io.Writer, g *Game) error {
+	var b bytes.Buffer
+	if err := g.write(&b); err != nil {
+		return err
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func (g *Game) write(b *bytes.Buffer) error {
+	start, err := g.startPos()
+	if err != nil {
+		return fmt.Errorf("record: %v", err)
+	}
+	result := g.result()
+	if !isResult(result) {
+		return fmt.Errorf("record: bad result %q (want %s)", result, wantResult)
+	}
+	seen := map[string]bool{}
+	for _, t := range g.Tags {
+		switch {
+		case !validTagName(t.Name):
+			return fmt.Errorf("record: bad tag name %q: want letters, digits and _", t.Name)
+		case seen[t.Name]:
+			return fmt.Errorf("record: tag %s given twice", t.Name)
+		case strings.Contains(t.Value, "\n"):
+			return fmt.Errorf("record: the value of tag %s has a newline", t.Name)
+		}
+		seen[t.Name] = true
+	}
+
+	// The movetext, as units that are not split across lines.
+	var units []string
+	mg := movegen.NewGame(start)
+	for i, m := range g.Moves {
+		pos := mg.Position()
+		if err := play(mg, m.Move); err != nil {
+			return fmt.Errorf("record: move %s: %v", moveLabel(&pos, m.writtenText()), err)
+		}
+		text := pos.MoveText(m.Move)
+		if pos.Side == movegen.White || i == 0 {
+			units = append(units, moveLabel(&pos, text))
+		} else {
+			units = append(units, text)
+		}
+		if c := normalComment(m.Comment); c != "" {
+			if strings.Contains(c, "}") {
+				return fmt.Errorf(`record: the comment of move %s contains "}"`, moveLabel(&pos, text))
+			}
+			units = append(units, strings.Fields("{"+c+"}")...)
+		}
+	}
+	if o := mg.Outcome(); o.IsOver() && o.Result.String() != result {
+		return fmt.Errorf("record: result %s, but the rules have decided the final position: %s", result, o)
+	}
+	units = append(units, result)
+
+	for _, t := range normalTags(g.Tags, start, result) {
+		fmt.Fprintf(b, "[%s \"%s\"]\n", t.Name, escapeValue(t.Value))
+	}
+	b.WriteByte('\n')
+	n := 0 // length of the current line
+	for _, u := range units {
+		switch {
+		case n == 0:
+		case n+1+len(u) > lineWidth:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(u)
+		n += len(u)
+	}
+	b.WriteString("\n\n")
+	return nil
+}
+
+// escapeValue escapes a tag value: \ and " are preceded by a backslash.
+func escapeValue(v string) string {
+	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v)
+}
