@@ -20,6 +20,7 @@ func commands() []command {
 		{"uci", "speak the UCI-style engine protocol on stdin/stdout (the default)", runProtocol},
 		{"perft", "count leaf nodes of the move tree: perft [-threads N] DEPTH [CFEN]", runPerft},
 		{"bench", "search the benchmark suite: bench [depth] [threads] [hash]", runBench},
+		{"match", "play engine-vs-engine matches: match -engine cmd=… -engine cmd=… [options] (match -h)", runMatch},
 	}
 }
 

@@ -1,0 +1,15 @@
+//go:build !unix
+
+package match
+
+import "os/exec"
+
+// ownProcessGroup does nothing where there are no process groups.
+func ownProcessGroup(*exec.Cmd) {}
+
+// killProcess kills the engine.
+func killProcess(cmd *exec.Cmd) {
+	if cmd.Process != nil {
+		_ = cmd.Process.Kill()
+	}
+}
