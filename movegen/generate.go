@@ -163,11 +163,11 @@ func (g *gen) canJump(s Square) bool { return canJumpFrom(s, g.enemy, g.empty, g
 // the empty squares. A square of the opponent's castle never offers a jump:
 // landing there ends the move (R7, R8).
 func canJumpFrom(s Square, enemy, empty, oppCastle Bitboard) bool {
-	if oppCastle.Has(s) {
+	if !Adjacent[s].Intersects(enemy) || oppCastle.Has(s) {
 		return false
 	}
-	for over := Adjacent[s].And(enemy); !over.IsEmpty(); {
-		if land := LeapLand[s][over.PopFirst()]; land != NoSquare && empty.Has(land) {
+	for _, l := range Leaps[s] {
+		if enemy.Has(l.Over) && empty.Has(l.Land) {
 			return true
 		}
 	}
@@ -259,8 +259,11 @@ func (g *gen) quiet(s Square, knight bool) {
 
 // leapsInto reports whether one canter from s lands in target.
 func (g *gen) leapsInto(s Square, target Bitboard) bool {
-	for over := Adjacent[s].And(g.own); !over.IsEmpty(); {
-		if land := LeapLand[s][over.PopFirst()]; land != NoSquare && target.Has(land) {
+	if !Adjacent[s].Intersects(g.own) {
+		return false
+	}
+	for _, l := range Leaps[s] {
+		if g.own.Has(l.Over) && target.Has(l.Land) {
 			return true
 		}
 	}
@@ -325,17 +328,19 @@ func (g *gen) canterReach(r10 bool) Bitboard {
 	for n > 0 {
 		n--
 		s := stack[n]
-		for over := Adjacent[s].And(g.own); !over.IsEmpty(); {
-			land := LeapLand[s][over.PopFirst()]
-			if land == NoSquare || !landable.Has(land) || reach.Has(land) {
+		if !Adjacent[s].Intersects(g.own) {
+			continue
+		}
+		for _, l := range Leaps[s] {
+			if !g.own.Has(l.Over) || !landable.Has(l.Land) || reach.Has(l.Land) {
 				continue
 			}
-			if r10 && g.canJump(land) {
+			if r10 && g.canJump(l.Land) {
 				continue
 			}
-			reach.Set(land)
-			if !g.oppCastle.Has(land) {
-				stack[n] = land
+			reach.Set(l.Land)
+			if !g.oppCastle.Has(l.Land) {
+				stack[n] = l.Land
 				n++
 			}
 		}
@@ -349,21 +354,19 @@ func (g *gen) canterReach(r10 bool) Bitboard {
 // crossed again. Complete sequences become moves, each identity once (R4).
 func (g *gen) jump(s Square, captured Bitboard) {
 	more := false
-	if !g.oppCastle.Has(s) {
-		for overs := Adjacent[s].And(g.enemy); !overs.IsEmpty(); {
-			over := overs.PopFirst()
-			land := LeapLand[s][over]
-			if land == NoSquare || !g.empty.Has(land) {
+	if !g.oppCastle.Has(s) && Adjacent[s].Intersects(g.enemy) {
+		for _, l := range Leaps[s] {
+			if !g.enemy.Has(l.Over) || !g.empty.Has(l.Land) {
 				continue
 			}
 			more = true
-			g.enemy.Clear(over)
-			g.empty.Set(over)
+			g.enemy.Clear(l.Over)
+			g.empty.Set(l.Over)
 			c := captured
-			c.Set(over)
-			g.jump(land, c)
-			g.enemy.Set(over)
-			g.empty.Clear(over)
+			c.Set(l.Over)
+			g.jump(l.Land, c)
+			g.enemy.Set(l.Over)
+			g.empty.Clear(l.Over)
 		}
 	}
 	if more || captured.IsEmpty() {
