@@ -97,3 +97,11 @@ func (g *Game) Outcome() Outcome {
 	}
 	return o
 }
+
+// Clone returns an independent copy of g.
+func (g *Game) Clone() *Game {
+	c := *g
+	c.moves = append([]Move(nil), g.moves...)
+	c.keys = append([]uint64(nil), g.keys...)
+	return &c
+}

@@ -49,16 +49,27 @@ func (s *Session) cmdPosition(args []string) {
 		s.errorf("position: unexpected %q after the position: want moves M1 M2 …", rest[0])
 		return
 	}
-	g := movegen.NewGame(start)
+	var texts []string
 	if len(rest) > 0 {
-		for i, text := range rest[1:] {
-			if _, err := g.PlayText(text); err != nil {
-				s.errorf("position: move %q at ply %d rejected: %v; position left after ply %d", text, i+1, err, i)
-				break
-			}
+		texts = rest[1:]
+	}
+	// A GUI resends the whole game before every move: when the new command
+	// extends the last one, only the new moves are played.
+	g, done := movegen.NewGame(start), 0
+	if s.last.game != nil && s.last.start == start && len(s.last.texts) <= len(texts) &&
+		slices.Equal(s.last.texts, texts[:len(s.last.texts)]) {
+		g, done = s.last.game.Clone(), len(s.last.texts)
+	}
+	for i := done; i < len(texts); i++ {
+		if _, err := g.PlayText(texts[i]); err != nil {
+			s.errorf("position: move %q at ply %d rejected: %v; position left after ply %d", texts[i], i+1, err, i)
+			texts = texts[:i]
+			break
 		}
 	}
-	// A running search holds the old game; this one is new, never shared.
+	s.last.start, s.last.texts, s.last.game = start, slices.Clone(texts), g
+	// A running search holds the old game; this one is new, never shared
+	// (the next position command extends a clone of it).
 	s.game = g
 }
 

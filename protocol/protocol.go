@@ -104,6 +104,14 @@ type Session struct {
 	ponder  bool          // Ponder option (informational only)
 	job     *job          // the last search or perft started; nil if none
 
+	// last is the previous position command, so that one extending it
+	// plays only the new moves.
+	last struct {
+		start movegen.Position
+		texts []string
+		game  *movegen.Game
+	}
+
 	// Caps for tests and fuzzing (0: none): search and perft depth, and
 	// the Hash and Threads values actually applied.
 	capDepth, capPerft, capHash, capThreads int

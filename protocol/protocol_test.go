@@ -648,3 +648,31 @@ func TestBench(t *testing.T) {
 	c2.send("stop")
 	c2.expectPrefix("bestmove ")
 }
+
+// A position command that extends the previous one plays only the new
+// moves; the result must be the same as replaying the whole game, and a
+// command that does not extend it starts afresh.
+func TestPositionExtendsPreviousGame(t *testing.T) {
+	c := newClient(t)
+	cfenAfter := func(cmd string) string {
+		c.send(cmd)
+		c.send("d")
+		lines := c.expectPrefix("CFEN:")
+		return lines[len(lines)-1]
+	}
+	one := cfenAfter("position startpos moves E6-G8")
+	two := cfenAfter("position startpos moves E6-G8 I11-G9")
+	fresh := cfenAfter("position startpos moves E6-G8 I11-G9")
+	if two != fresh || one == two {
+		t.Errorf("extended %q, replayed %q, first %q", two, fresh, one)
+	}
+	other := cfenAfter("position startpos moves F6-H8")
+	if other == one || other == two {
+		t.Errorf("a different game gave %q", other)
+	}
+	back := cfenAfter("position startpos moves E6-G8")
+	if back != one {
+		t.Errorf("going back to one move gave %q, want %q", back, one)
+	}
+	c.send("quit")
+}
