@@ -32,6 +32,10 @@ const (
 	InCastle = 220
 	// Tempo is the side to move's edge.
 	Tempo = 8
+	// CastleThreat scales the danger of a side that already has a piece in
+	// the opponent's castle: its nearest other piece d steps from the
+	// castle adds CastleThreat·(8-d)², since that piece's arrival wins (R14).
+	CastleThreat = 6
 )
 
 // advance[c][s] rewards a piece of colour c on s for its progress towards
@@ -39,10 +43,15 @@ const (
 // (R14) is what decides most games.
 var advance [2][movegen.NumSquares]int
 
+// distance[c][s] is the number of king steps from s to colour c's target:
+// the nearest square of the opponent's castle.
+var distance [2][movegen.NumSquares]int
+
 func init() {
 	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
 		for c := movegen.White; c <= movegen.Black; c++ {
 			d := castleDistance(s, c.Other())
+			distance[c][s] = d
 			progress := 15 - d
 			advance[c][s] = progress * progress / 4
 		}
@@ -76,7 +85,7 @@ type Basic struct{}
 // Evaluate returns the score for the side to move.
 func (Basic) Evaluate(p *movegen.Position) int {
 	w, b := sideTerms(p, movegen.White), sideTerms(p, movegen.Black)
-	s := w[0] + w[1] + w[2] - b[0] - b[1] - b[2]
+	s := w[0] + w[1] + w[2] + w[3] - b[0] - b[1] - b[2] - b[3]
 	if p.Side == movegen.Black {
 		s = -s
 	}
@@ -84,15 +93,22 @@ func (Basic) Evaluate(p *movegen.Position) int {
 }
 
 // termNames name the values sideTerms returns, then the tempo.
-var termNames = [...]string{"material", "advance", "in castle", "tempo"}
+var termNames = [...]string{"material", "advance", "in castle", "castle threat", "tempo"}
 
-// sideTerms returns colour c's material, advance and castle terms.
-func sideTerms(p *movegen.Position, c movegen.Color) [3]int {
+// sideTerms returns colour c's material, advance, castle and castle
+// threat terms.
+func sideTerms(p *movegen.Position, c movegen.Color) [4]int {
 	pieces := p.Pieces[c]
 	inCastle := pieces.And(movegen.Castle[c.Other()])
-	t := [3]int{materialOf(p, c), 0, inCastle.Count() * InCastle}
+	t := [4]int{materialOf(p, c), 0, inCastle.Count() * InCastle, 0}
+	nearest := 99
 	for b := pieces.AndNot(inCastle); !b.IsEmpty(); {
-		t[1] += advance[c][b.PopFirst()]
+		s := b.PopFirst()
+		t[1] += advance[c][s]
+		nearest = min(nearest, distance[c][s])
+	}
+	if !inCastle.IsEmpty() && nearest < 8 {
+		t[3] = CastleThreat * (8 - nearest) * (8 - nearest)
 	}
 	return t
 }
@@ -107,10 +123,11 @@ func (Basic) Breakdown(p *movegen.Position) []Term {
 			terms[i].White, terms[i].Black = w[i], b[i]
 		}
 	}
+	tempo := &terms[len(terms)-1]
 	if p.Side == movegen.White {
-		terms[3].White = Tempo
+		tempo.White = Tempo
 	} else {
-		terms[3].Black = Tempo
+		tempo.Black = Tempo
 	}
 	return terms
 }
