@@ -36,6 +36,21 @@ func (t *thread) visit(ply int) {
 	}
 }
 
+// enter does what every node does first: count it, and score it at once
+// when the search is stopping or the game is decided on the board (R14,
+// the one-piece draw of R16).
+func (t *thread) enter(ply int) (score int, done bool) {
+	t.pvLen[ply] = ply
+	t.visit(ply)
+	if t.s.stop.Load() {
+		return 0, true
+	}
+	if o := t.pos.Decided(); o.IsOver() {
+		return decidedScore(o, t.pos.Side, ply), true
+	}
+	return 0, false
+}
+
 // decidedScore scores a game over on the board (R14, R16) for the side to move.
 func decidedScore(o movegen.Outcome, side movegen.Color, ply int) int {
 	switch {
@@ -79,15 +94,10 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	if depth <= 0 {
 		return t.quiesce(alpha, beta, ply)
 	}
-	t.pvLen[ply] = ply
-	t.visit(ply)
-	if t.s.stop.Load() {
-		return 0
+	if v, done := t.enter(ply); done {
+		return v
 	}
 	p := &t.pos
-	if o := p.Decided(); o.IsOver() {
-		return decidedScore(o, p.Side, ply)
-	}
 	if t.isRepetition() {
 		return DrawScore
 	}
@@ -251,15 +261,10 @@ func (t *thread) updatePV(ply int, m movegen.Move) {
 // the position is quiet. When a capture is compulsory (R11, R12) the side
 // to move may not stand pat: every capture is searched.
 func (t *thread) quiesce(alpha, beta, ply int) int {
-	t.pvLen[ply] = ply
-	t.visit(ply)
-	if t.s.stop.Load() {
-		return 0
+	if v, done := t.enter(ply); done {
+		return v
 	}
 	p := &t.pos
-	if o := p.Decided(); o.IsOver() {
-		return decidedScore(o, p.Side, ply)
-	}
 	if ply >= MaxPly {
 		return t.evaluate()
 	}
