@@ -60,7 +60,9 @@ func Pack(m movegen.Move) PackedMove {
 }
 
 // Matches reports whether pm is the packing of m.
-func (pm PackedMove) Matches(m movegen.Move) bool { return pm != 0 && Pack(m) == pm }
+func (pm PackedMove) Matches(m movegen.Move) bool {
+	return pm != 0 && movegen.Square(pm) == m.From && movegen.Square(pm>>8) == m.To && Pack(m) == pm
+}
 
 // data layout: bits 0-31 move, 32-47 score, 48-55 depth, 56-57 bound, 58-63 age.
 func packData(pm PackedMove, score, depth int, b Bound, age uint8) uint64 {

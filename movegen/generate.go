@@ -45,7 +45,7 @@ func (p *Position) generate(g *gen) {
 		s := home.First()
 		g.start(s, own, empty)
 		if g.canJump(s) {
-			g.captures(s, p.Knights.Has(s))
+			g.captures(s, p.Knights.Has(s), true)
 		} else {
 			g.quiet(s, p.Knights.Has(s))
 		}
@@ -57,13 +57,13 @@ func (p *Position) generate(g *gen) {
 
 	// R11: compulsory capture.
 	g.start(NoSquare, own, empty)
-	capture := false
+	var jumpers Bitboard
 	for b := movers; !b.IsEmpty(); {
-		if g.canJump(b.PopFirst()) {
-			capture = true
-			break
+		if s := b.PopFirst(); g.canJump(s) {
+			jumpers.Set(s)
 		}
 	}
+	capture := !jumpers.IsEmpty()
 	if !capture && g.mode == listTactical {
 		g.approach = castleApproach(own, empty, g.ownCastle, g.oppCastle)
 	}
@@ -71,7 +71,7 @@ func (p *Position) generate(g *gen) {
 		s := b.PopFirst()
 		g.start(s, own, empty)
 		if capture {
-			g.captures(s, p.Knights.Has(s))
+			g.captures(s, p.Knights.Has(s), jumpers.Has(s))
 		} else {
 			g.quiet(s, p.Knights.Has(s))
 		}
@@ -221,9 +221,9 @@ func (p *Position) CanStep() bool {
 }
 
 // captures adds the capturing moves of the piece on s: its jump sequences
-// and, for a Knight, its Charges (R8, R9, R11).
-func (g *gen) captures(s Square, knight bool) {
-	if g.canJump(s) {
+// (when it can jump from s) and, for a Knight, its Charges (R8, R9, R11).
+func (g *gen) captures(s Square, knight, jumps bool) {
+	if jumps {
 		g.jump(s, Bitboard{})
 	}
 	if knight {
