@@ -78,6 +78,9 @@ func (p *Position) Outcome() Outcome {
 // under which GenerateMoves gives no moves although pieces could move (R17).
 // The side that just moved is looked at first.
 func (p *Position) Decided() Outcome {
+	if !p.staticOver() { // the fast test of the same rules; reasons only when over
+		return Outcome{}
+	}
 	for _, c := range [2]Color{p.Side.Other(), p.Side} {
 		if p.Pieces[c].And(Castle[c.Other()]).Count() >= 2 {
 			return Outcome{winFor(c), "R14", fmt.Sprintf("%s has two pieces in %s's castle", c, c.Other())}
