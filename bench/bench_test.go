@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -335,5 +336,17 @@ func TestParseSuiteErrors(t *testing.T) {
 	_, err := parseSuite(movegen.StartCFEN + " ; ok\n2/8/bad w ; broken\n")
 	if err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("broken line: err %v, want one naming line 2", err)
+	}
+}
+
+// BenchmarkSuite runs the whole bench at depth 7 on one thread: the
+// figure to compare (with benchstat) before and after a speed change.
+func BenchmarkSuite(b *testing.B) {
+	for range b.N {
+		sum, err := Run(io.Discard, Config{Depth: 7, Threads: 1, HashMB: 16})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(sum.NPS), "nodes/s")
 	}
 }

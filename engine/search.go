@@ -176,12 +176,15 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		m := pickMove(ml, scores, i)
 		quiet := !m.IsCapture() && !oppCastle.Has(m.To)
 		if quiet && !pvNode && !forced && searched > 0 && best > -MateBound {
-			// Late-move pruning and futility pruning of quiet moves.
+			// Late-move pruning and futility pruning of quiet moves. Both
+			// tests hold for every later move too: after the first quiet
+			// move (a quiet TT move comes first and is never pruned) the
+			// ordering leaves only quiet moves, so the loop ends here.
 			if depth <= 3 && searched >= 4+2*depth*depth {
-				continue
+				break
 			}
 			if depth <= 2 && staticEval+120*depth <= alpha {
-				continue
+				break
 			}
 		}
 		newDepth := depth - 1

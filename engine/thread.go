@@ -36,8 +36,8 @@ type thread struct {
 	scores  [MaxPly + 1][movegen.MaxMoves]int32
 	played  [MaxPly + 1]movegen.Move
 	killers [MaxPly + 1][2]movegen.Move
-	history [2][movegen.NumSquares][movegen.NumSquares]int32
-	counter [movegen.NumSquares][movegen.NumSquares]movegen.Move
+	history [2][movegen.SquareSpan][movegen.SquareSpan]int32
+	counter [movegen.SquareSpan][movegen.SquareSpan]movegen.Move
 	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
 	pvLen   [MaxPly + 1]int
 }
@@ -46,8 +46,8 @@ func newThread(id int) *thread { return &thread{id: id} }
 
 func (t *thread) clearHistory() {
 	t.killers = [MaxPly + 1][2]movegen.Move{}
-	t.history = [2][movegen.NumSquares][movegen.NumSquares]int32{}
-	t.counter = [movegen.NumSquares][movegen.NumSquares]movegen.Move{}
+	t.history = [2][movegen.SquareSpan][movegen.SquareSpan]int32{}
+	t.counter = [movegen.SquareSpan][movegen.SquareSpan]movegen.Move{}
 }
 
 // prepare sets the thread up for a search of g's position.

@@ -4,7 +4,11 @@
 // this first one without touching the search.
 package eval
 
-import "github.com/camelot-engine/camelot/movegen"
+import (
+	"math/bits"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
 
 // Evaluator scores a position in centi-men (a Man is 100) from the point of
 // view of the side to move.
@@ -41,14 +45,15 @@ const (
 // advance[c][s] rewards a piece of colour c on s for its progress towards
 // the opponent's castle, growing faster near it: the race to the castle
 // (R14) is what decides most games.
-var advance [2][movegen.NumSquares]int
+var advance [2][movegen.SquareSpan]int
 
 // distance[c][s] is the number of king steps from s to colour c's target:
 // the nearest square of the opponent's castle.
-var distance [2][movegen.NumSquares]int
+var distance [2][movegen.SquareSpan]int
 
 func init() {
-	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
+	for b := movegen.Board; !b.IsEmpty(); {
+		s := b.PopFirst()
 		for c := movegen.White; c <= movegen.Black; c++ {
 			d := castleDistance(s, c.Other())
 			distance[c][s] = d
@@ -102,10 +107,14 @@ func sideTerms(p *movegen.Position, c movegen.Color) [4]int {
 	inCastle := pieces.And(movegen.Castle[c.Other()])
 	t := [4]int{materialOf(p, c), 0, inCastle.Count() * InCastle, 0}
 	nearest := 99
-	for b := pieces.AndNot(inCastle); !b.IsEmpty(); {
-		s := b.PopFirst()
-		t[1] += advance[c][s]
-		nearest = min(nearest, distance[c][s])
+	adv, dist := &advance[c], &distance[c]
+	// Walk the words directly: this loop runs at nearly every node.
+	for i, w := range pieces.AndNot(inCastle) {
+		for ; w != 0; w &= w - 1 {
+			s := i<<6 | bits.TrailingZeros64(w)
+			t[1] += adv[s]
+			nearest = min(nearest, dist[s])
+		}
 	}
 	if !inCastle.IsEmpty() && nearest < 8 {
 		t[3] = CastleThreat * (8 - nearest) * (8 - nearest)

@@ -10,7 +10,8 @@ import (
 // (rank r <-> 17-r), which R1 maps onto itself; the side to move swaps too.
 func mirror(p movegen.Position) movegen.Position {
 	var q movegen.Position
-	for s := movegen.Square(0); s < movegen.NumSquares; s++ {
+	for b := movegen.Board; !b.IsEmpty(); {
+		s := b.PopFirst()
 		t := movegen.SquareAt(s.File(), movegen.NumRanks-1-s.Rank())
 		for c := movegen.White; c <= movegen.Black; c++ {
 			if p.Pieces[c].Has(s) {

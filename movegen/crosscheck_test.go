@@ -192,6 +192,9 @@ func ccSeeds() []ccSeed {
 	}
 }
 
+// boardSquares lists the squares of R1.
+var boardSquares = movegen.Board.Squares()
+
 // ccRandomCFEN returns a random legal-to-parse position: up to 4 Knights and
 // 10 Men a side on random squares, sometimes a piece in its own castle,
 // random side to move and castle moves used.
@@ -201,7 +204,7 @@ func ccRandomCFEN(r *rand.Rand) string {
 	inOwn := [2]bool{}
 	place := func(letter byte, color int) {
 		for tries := 0; tries < 50; tries++ {
-			s := movegen.Square(r.IntN(movegen.NumSquares))
+			s := boardSquares[r.IntN(len(boardSquares))]
 			if used[s] {
 				continue
 			}

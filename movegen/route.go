@@ -29,7 +29,7 @@ type mover struct {
 
 func (p *Position) moverAt(s Square) (mover, bool) {
 	us := p.Side
-	if s >= NumSquares || !p.Pieces[us].Has(s) {
+	if s >= SquareSpan || !p.Pieces[us].Has(s) {
 		return mover{}, false
 	}
 	mv := mover{
@@ -74,7 +74,7 @@ func (mv *mover) canterSteps(s Square, r10 bool) []Square {
 // canterTree runs a breadth-first search of canters from the origin. Taking
 // the queue in order and neighbours in ascending order makes parent[] trace,
 // for every square, the lexicographically smallest of its shortest routes.
-func (mv *mover) canterTree(r10 bool) (parent [NumSquares]Square, dist [NumSquares]int) {
+func (mv *mover) canterTree(r10 bool) (parent [SquareSpan]Square, dist [SquareSpan]int) {
 	for i := range dist {
 		dist[i], parent[i] = -1, NoSquare
 	}
@@ -93,7 +93,7 @@ func (mv *mover) canterTree(r10 bool) (parent [NumSquares]Square, dist [NumSquar
 	return parent, dist
 }
 
-func treePath(parent *[NumSquares]Square, to Square) []Square {
+func treePath(parent *[SquareSpan]Square, to Square) []Square {
 	var rev []Square
 	for s := to; s != NoSquare; s = parent[s] {
 		rev = append(rev, s)
@@ -168,7 +168,7 @@ func (mv *mover) firstJumpRoute(s, to Square, captured Bitboard) []Square {
 // R10 allows. ok is false when m has no route from p.
 func (p *Position) Route(m Move) (r Route, ok bool) {
 	mv, ok := p.moverAt(m.From)
-	if !ok || m.To >= NumSquares {
+	if !ok || m.To >= SquareSpan || !Board.Has(m.To) {
 		return Route{}, false
 	}
 	if m.Captured.IsEmpty() {
@@ -197,7 +197,7 @@ func (p *Position) Route(m Move) (r Route, ok bool) {
 	consider([]Square{m.From})
 	if mv.knight { // Knight's Charge (R9): canters first, not bound by R10
 		parent, dist := mv.canterTree(false)
-		for s := Square(0); s < NumSquares; s++ {
+		for s := Square(0); s < SquareSpan; s++ {
 			if dist[s] > 0 && !mv.oppCastle.Has(s) && canJumpFrom(s, mv.enemy, mv.empty, mv.oppCastle) {
 				consider(treePath(&parent, s))
 			}

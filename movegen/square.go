@@ -6,21 +6,30 @@ import (
 	"strings"
 )
 
-// Square is one of the 160 squares of R1, numbered 0..159 in the WCF order:
-// rank 1 first, files A..L within a rank (F1=0, G1=1, C2=2, …, G16=159).
+// Square is a square of R1, numbered as a cell of the board's bounding
+// 12×16 rectangle: rank·12 + file, rank 1 and file A being 0 (F1=5, G1=6,
+// A4=36, …, G16=186). 160 of the 192 cells are on the board (the set
+// Board). The rectangular numbering keeps the WCF reading order (rank 1
+// first, files A..L within a rank) and makes every direction a fixed shift
+// of a Bitboard, so a property of all squares at once (which pieces can
+// jump, where canters land) costs a few word operations.
 type Square uint8
-
-// NumSquares is the number of squares on the board (R1).
-const NumSquares = 160
-
-// NoSquare marks "no such square": a step that leaves the board (R1).
-const NoSquare Square = NumSquares
 
 // Files and ranks of the bounding 12×16 rectangle.
 const (
 	NumFiles = 12 // A..L
 	NumRanks = 16 // 1..16
 )
+
+// NumSquares is the number of squares on the board (R1).
+const NumSquares = 160
+
+// SquareSpan is the number of Square values (on the board or not): the
+// size of tables indexed by Square.
+const SquareSpan = NumFiles * NumRanks
+
+// NoSquare marks "no such square": a step that leaves the board (R1).
+const NoSquare Square = SquareSpan
 
 // Direction is one of the eight compass directions a piece steps or leaps in.
 type Direction uint8
@@ -59,31 +68,31 @@ type Leap struct {
 
 // Geometry tables, derived once from R1 at start-up.
 var (
-	squareFile [NumSquares]int8
-	squareRank [NumSquares]int8 // 0-based: rank 1 is 0
+	squareFile [SquareSpan]int8
+	squareRank [SquareSpan]int8 // 0-based: rank 1 is 0
 	squareAt   [NumRanks][NumFiles]Square
 
 	// Neighbor[s][d] is the square one step from s in direction d, or NoSquare.
-	Neighbor [NumSquares][NumDirections]Square
+	Neighbor [SquareSpan][NumDirections]Square
 	// Beyond[s][d] is the square two steps from s in direction d, or
 	// NoSquare (also when the square in between does not exist).
-	Beyond [NumSquares][NumDirections]Square
+	Beyond [SquareSpan][NumDirections]Square
 	// Adjacent[s] is the set of squares one step from s.
-	Adjacent [NumSquares]Bitboard
+	Adjacent [SquareSpan]Bitboard
 	// Leaps[s] lists the leaps from s whose both squares exist, in
 	// direction order; hot loops walk this instead of testing NoSquare.
-	Leaps [NumSquares][]Leap
+	Leaps [SquareSpan][]Leap
 
 	// LeapLand[s][o] is where a leap from s over the adjacent square o
 	// lands, or NoSquare: it lets hot loops visit only occupied neighbours.
-	LeapLand [NumSquares][NumSquares]Square
+	LeapLand [SquareSpan][SquareSpan]Square
 
 	// Board is the set of all 160 squares.
 	Board Bitboard
 	// Castle[c] is the castle of colour c: F1,G1 for White, F16,G16 for Black (R1).
 	Castle [2]Bitboard
 
-	squareNames [NumSquares]string
+	squareNames [SquareSpan]string
 )
 
 // leapStore backs Leaps with one array so the tables are contiguous.
@@ -98,7 +107,7 @@ func init() {
 	n := 0
 	for r := 0; r < NumRanks; r++ {
 		for f := rankSpan[r][0]; f <= rankSpan[r][1]; f++ {
-			s := Square(n)
+			s := Square(r*NumFiles + f)
 			squareFile[s], squareRank[s] = int8(f), int8(r)
 			squareAt[r][f] = s
 			squareNames[s] = fmt.Sprintf("%c%d", 'A'+f, r+1)
@@ -115,7 +124,10 @@ func init() {
 			LeapLand[s][o] = NoSquare
 		}
 	}
-	for s := Square(0); s < NumSquares; s++ {
+	for s := Square(0); s < SquareSpan; s++ {
+		if !Board.Has(s) {
+			continue
+		}
 		start := used
 		for d := Direction(0); d < NumDirections; d++ {
 			one := SquareAt(int(squareFile[s])+directionDelta[d][0], int(squareRank[s])+directionDelta[d][1])
@@ -154,7 +166,7 @@ func (s Square) Rank() int { return int(squareRank[s]) }
 
 // String returns the WCF name of s in upper case, e.g. "F6" (R3).
 func (s Square) String() string {
-	if s >= NumSquares {
+	if s >= SquareSpan || !Board.Has(s) {
 		return "-"
 	}
 	return squareNames[s]

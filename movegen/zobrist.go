@@ -10,7 +10,7 @@ import (
 // FarmHash, so keys (and so opening books and transposition tables keyed by
 // them) are identical across runs and machines.
 var (
-	zobristPiece  [2][2][NumSquares]uint64 // [colour][kind][square]
+	zobristPiece  [2][2][SquareSpan]uint64 // [colour][kind][square]
 	zobristSide   uint64                   // Black to move
 	zobristCastle [2][3]uint64             // [colour][castle moves used]
 )
@@ -27,8 +27,11 @@ func zobristValue(parts ...uint32) uint64 {
 func init() {
 	for c := 0; c < 2; c++ {
 		for k := 0; k < 2; k++ {
-			for s := 0; s < NumSquares; s++ {
-				zobristPiece[c][k][s] = zobristValue(1, uint32(c), uint32(k), uint32(s))
+			// Squares are labelled by their ordinal in the WCF reading
+			// order (F1=0 … G16=159), not by their Square value.
+			n := uint32(0)
+			for b := Board; !b.IsEmpty(); n++ {
+				zobristPiece[c][k][b.PopFirst()] = zobristValue(1, uint32(c), uint32(k), n)
 			}
 		}
 		// Zero castle moves used contributes nothing, so a key depends
