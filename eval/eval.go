@@ -109,7 +109,7 @@ func sideTerms(p *movegen.Position, c movegen.Color) [4]int {
 	nearest := 99
 	adv, dist := &advance[c], &distance[c]
 	// Walk the words directly: this loop runs at nearly every node.
-	for i, w := range pieces.AndNot(inCastle) {
+	for i, w := range pieces.AndNot(inCastle).Words() {
 		for ; w != 0; w &= w - 1 {
 			s := i<<6 | bits.TrailingZeros64(w)
 			t[1] += adv[s]

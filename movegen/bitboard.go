@@ -3,65 +3,93 @@ package movegen
 import "math/bits"
 
 // Bitboard is a set of squares: bit i of the 192-bit value is square i
-// (0..159, R1). Only the low 160 bits are ever set. It is a plain value
-// type so that moves and positions copy cheaply.
-type Bitboard [3]uint64
+// (see Square), in three words, Lo holding squares 0-63, Mid 64-127 and
+// Hi 128-191. Only squares of the board are ever set. It is a plain value
+// type so that moves and positions copy cheaply; a struct of three words
+// rather than an array, because the compiler keeps small structs in
+// registers but arrays in memory.
+type Bitboard struct{ Lo, Mid, Hi uint64 }
 
-// SquareBB returns the set holding s alone.
-func SquareBB(s Square) Bitboard {
-	var b Bitboard
-	b[s>>6] = 1 << (s & 63)
-	return b
+// squareBB[s] is the set holding s alone.
+var squareBB [SquareSpan + 1]Bitboard
+
+func init() {
+	for s := 0; s < SquareSpan; s++ {
+		switch s >> 6 {
+		case 0:
+			squareBB[s].Lo = 1 << (s & 63)
+		case 1:
+			squareBB[s].Mid = 1 << (s & 63)
+		default:
+			squareBB[s].Hi = 1 << (s & 63)
+		}
+	}
 }
 
+// SquareBB returns the set holding s alone (empty for NoSquare).
+func SquareBB(s Square) Bitboard { return squareBB[s] }
+
 // Has reports whether s is in b.
-func (b Bitboard) Has(s Square) bool { return b[s>>6]>>(s&63)&1 != 0 }
+func (b Bitboard) Has(s Square) bool {
+	w := b.Lo
+	if s >= 64 {
+		w = b.Mid
+	}
+	if s >= 128 {
+		w = b.Hi
+	}
+	return w>>(s&63)&1 != 0
+}
 
 // Set adds s to b.
-func (b *Bitboard) Set(s Square) { b[s>>6] |= 1 << (s & 63) }
+func (b *Bitboard) Set(s Square) { *b = b.Or(squareBB[s]) }
 
 // Clear removes s from b.
-func (b *Bitboard) Clear(s Square) { b[s>>6] &^= 1 << (s & 63) }
+func (b *Bitboard) Clear(s Square) { *b = b.AndNot(squareBB[s]) }
 
 // Toggle flips s in b.
-func (b *Bitboard) Toggle(s Square) { b[s>>6] ^= 1 << (s & 63) }
+func (b *Bitboard) Toggle(s Square) { *b = b.Xor(squareBB[s]) }
 
 // Or returns b ∪ c.
-func (b Bitboard) Or(c Bitboard) Bitboard { return Bitboard{b[0] | c[0], b[1] | c[1], b[2] | c[2]} }
+func (b Bitboard) Or(c Bitboard) Bitboard { return Bitboard{b.Lo | c.Lo, b.Mid | c.Mid, b.Hi | c.Hi} }
 
 // And returns b ∩ c.
-func (b Bitboard) And(c Bitboard) Bitboard { return Bitboard{b[0] & c[0], b[1] & c[1], b[2] & c[2]} }
+func (b Bitboard) And(c Bitboard) Bitboard {
+	return Bitboard{b.Lo & c.Lo, b.Mid & c.Mid, b.Hi & c.Hi}
+}
 
 // AndNot returns b \ c.
 func (b Bitboard) AndNot(c Bitboard) Bitboard {
-	return Bitboard{b[0] &^ c[0], b[1] &^ c[1], b[2] &^ c[2]}
+	return Bitboard{b.Lo &^ c.Lo, b.Mid &^ c.Mid, b.Hi &^ c.Hi}
 }
 
 // Xor returns the symmetric difference of b and c.
-func (b Bitboard) Xor(c Bitboard) Bitboard { return Bitboard{b[0] ^ c[0], b[1] ^ c[1], b[2] ^ c[2]} }
+func (b Bitboard) Xor(c Bitboard) Bitboard {
+	return Bitboard{b.Lo ^ c.Lo, b.Mid ^ c.Mid, b.Hi ^ c.Hi}
+}
 
 // IsEmpty reports whether b holds no square.
-func (b Bitboard) IsEmpty() bool { return b[0]|b[1]|b[2] == 0 }
+func (b Bitboard) IsEmpty() bool { return b.Lo|b.Mid|b.Hi == 0 }
 
 // Intersects reports whether b and c share a square.
 func (b Bitboard) Intersects(c Bitboard) bool {
-	return b[0]&c[0]|b[1]&c[1]|b[2]&c[2] != 0
+	return b.Lo&c.Lo|b.Mid&c.Mid|b.Hi&c.Hi != 0
 }
 
 // Count returns the number of squares in b.
 func (b Bitboard) Count() int {
-	return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2])
+	return bits.OnesCount64(b.Lo) + bits.OnesCount64(b.Mid) + bits.OnesCount64(b.Hi)
 }
 
 // First returns the lowest square of b, or NoSquare when b is empty.
 func (b Bitboard) First() Square {
 	switch {
-	case b[0] != 0:
-		return Square(bits.TrailingZeros64(b[0]))
-	case b[1] != 0:
-		return Square(64 + bits.TrailingZeros64(b[1]))
-	case b[2] != 0:
-		return Square(128 + bits.TrailingZeros64(b[2]))
+	case b.Lo != 0:
+		return Square(bits.TrailingZeros64(b.Lo))
+	case b.Mid != 0:
+		return Square(64 + bits.TrailingZeros64(b.Mid))
+	case b.Hi != 0:
+		return Square(128 + bits.TrailingZeros64(b.Hi))
 	}
 	return NoSquare
 }
@@ -70,17 +98,17 @@ func (b Bitboard) First() Square {
 // Iterating with it visits squares in ascending order.
 func (b *Bitboard) PopFirst() Square {
 	switch {
-	case b[0] != 0:
-		s := bits.TrailingZeros64(b[0])
-		b[0] &= b[0] - 1
+	case b.Lo != 0:
+		s := bits.TrailingZeros64(b.Lo)
+		b.Lo &= b.Lo - 1
 		return Square(s)
-	case b[1] != 0:
-		s := bits.TrailingZeros64(b[1])
-		b[1] &= b[1] - 1
+	case b.Mid != 0:
+		s := bits.TrailingZeros64(b.Mid)
+		b.Mid &= b.Mid - 1
 		return Square(64 + s)
-	case b[2] != 0:
-		s := bits.TrailingZeros64(b[2])
-		b[2] &= b[2] - 1
+	case b.Hi != 0:
+		s := bits.TrailingZeros64(b.Hi)
+		b.Hi &= b.Hi - 1
 		return Square(128 + s)
 	}
 	return NoSquare
@@ -93,4 +121,22 @@ func (b Bitboard) Squares() []Square {
 		out = append(out, b.PopFirst())
 	}
 	return out
+}
+
+// Words returns the three words of b, lowest squares first: for loops
+// that walk the set word by word.
+func (b Bitboard) Words() [3]uint64 { return [3]uint64{b.Lo, b.Mid, b.Hi} }
+
+// up returns b with every square moved k cells up the index (s → s+k,
+// 0 < k < 64); cells past the rectangle fall off. With the rectangular
+// numbering (see Square) a step in a direction is such a shift; the
+// caller masks the squares whose step would leave the board or wrap round
+// an edge.
+func (b Bitboard) up(k uint) Bitboard {
+	return Bitboard{b.Lo << k, b.Mid<<k | b.Lo>>(64-k), b.Hi<<k | b.Mid>>(64-k)}
+}
+
+// down returns b with every square moved k cells down the index (s → s-k).
+func (b Bitboard) down(k uint) Bitboard {
+	return Bitboard{b.Lo>>k | b.Mid<<(64-k), b.Mid>>k | b.Hi<<(64-k), b.Hi >> k}
 }

@@ -37,6 +37,7 @@ func (p *Position) generate(g *gen) {
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
 	g.enemy, g.ownCastle, g.oppCastle = enemy, Castle[us], Castle[us.Other()]
 	empty := Board.AndNot(own.Or(enemy))
+	g.sources = jumpSources(enemy, empty)
 
 	// R12: a piece that ended its move in its own castle must leave now;
 	// captures elsewhere do not count.
@@ -57,12 +58,7 @@ func (p *Position) generate(g *gen) {
 
 	// R11: compulsory capture.
 	g.start(NoSquare, own, empty)
-	var jumpers Bitboard
-	for b := movers; !b.IsEmpty(); {
-		if s := b.PopFirst(); g.canJump(s) {
-			jumpers.Set(s)
-		}
-	}
+	jumpers := movers.And(g.sources)
 	capture := !jumpers.IsEmpty()
 	if !capture && g.mode == listTactical {
 		g.approach = castleApproach(own, empty, g.ownCastle, g.oppCastle)
@@ -112,6 +108,7 @@ type gen struct {
 	ownCastle Bitboard
 	oppCastle Bitboard
 	mode      genMode
+	sources   Bitboard           // jumpSources of the position: where a jump could start
 	approach  Bitboard           // listTactical: squares from which canters may reach the opponent's castle
 	counted   int                // non-captures counted but not listed
 	stack     [NumSquares]Square // canterReach's work list
@@ -188,12 +185,7 @@ func (p *Position) MustCapture() bool {
 	if home := own.And(Castle[us]); !home.IsEmpty() {
 		return canJumpFrom(home.First(), enemy, empty, Castle[us.Other()])
 	}
-	for b := own.AndNot(Castle[us.Other()]); !b.IsEmpty(); {
-		if canJumpFrom(b.PopFirst(), enemy, empty, Castle[us.Other()]) {
-			return true
-		}
-	}
-	return false
+	return own.AndNot(Castle[us.Other()]).Intersects(jumpSources(enemy, empty))
 }
 
 // CanStep reports whether a piece free to move has a plain move (R6): with
@@ -227,7 +219,7 @@ func (g *gen) captures(s Square, knight, jumps bool) {
 		g.jump(s, Bitboard{})
 	}
 	if knight {
-		reach := g.canterReach(false)
+		reach := g.canterReach(Bitboard{})
 		g.charges(reach)
 	}
 }
@@ -240,7 +232,7 @@ func (g *gen) quiet(s Square, knight bool) {
 	if g.mode == listTactical && !knight && !g.leapsInto(s, g.approach) {
 		return // no canter of this Man can reach the opponent's castle
 	}
-	reach := g.canterReach(false)
+	reach := g.canterReach(Bitboard{})
 	reach.Clear(s) // R7: a canter may not end where it began
 	if reach.IsEmpty() {
 		return
@@ -250,7 +242,7 @@ func (g *gen) quiet(s Square, knight bool) {
 		// Only when some landing square offers a jump do we need the
 		// narrower search; those squares are where Charges start.
 		if g.charges(reach) {
-			reach = g.canterReach(true)
+			reach = g.canterReach(g.jumpable().AndNot(g.oppCastle))
 			reach.Clear(s)
 		}
 	}
@@ -303,28 +295,40 @@ func castleApproach(own, empty, ownCastle, oppCastle Bitboard) Bitboard {
 // charges adds the Knight's Charges (R9) that start their jumps on a
 // canter landing square in reach, and reports whether there were any.
 func (g *gen) charges(reach Bitboard) bool {
-	reach.Clear(g.origin) // jumps from the origin itself are plain jumps
-	found := false
-	for !reach.IsEmpty() {
-		if l := reach.PopFirst(); g.canJump(l) {
-			found = true
-			g.jump(l, Bitboard{})
-		}
+	starts := reach.And(g.jumpable()).AndNot(g.oppCastle) // no jump starts in the opponent's castle (R8)
+	starts.Clear(g.origin)                                 // jumps from the origin itself are plain jumps
+	found := !starts.IsEmpty()
+	for !starts.IsEmpty() {
+		g.jump(starts.PopFirst(), Bitboard{})
 	}
 	return found
 }
 
+// jumpable returns the squares from which the mover could jump once it has
+// left its origin: the position's jump sources plus those whose jump lands
+// on the vacated origin.
+func (g *gen) jumpable() Bitboard {
+	js := g.sources
+	for _, l := range Leaps[g.origin] {
+		if g.enemy.Has(l.Over) {
+			js.Set(l.Land)
+		}
+	}
+	return js
+}
+
 // canterReach returns the squares the mover can reach by one or more
 // canters (R7), plus the origin. Canters never land in the own castle and
-// stop in the opponent's. With r10 set, landing squares that offer a jump
-// are excluded, which leaves the destinations of a Knight's pure canters (R10).
-func (g *gen) canterReach(r10 bool) Bitboard {
+// stop in the opponent's; they never land on a square of exclude. Excluding
+// the squares that offer a jump leaves the destinations of a Knight's pure
+// canters (R10).
+func (g *gen) canterReach(exclude Bitboard) Bitboard {
 	var reach Bitboard
 	stack := &g.stack
 	reach.Set(g.origin)
 	stack[0] = g.origin
 	n := 1
-	landable := g.empty.AndNot(g.ownCastle)
+	landable := g.empty.AndNot(g.ownCastle).AndNot(exclude)
 	for n > 0 {
 		n--
 		s := stack[n]
@@ -333,9 +337,6 @@ func (g *gen) canterReach(r10 bool) Bitboard {
 		}
 		for _, l := range Leaps[s] {
 			if !g.own.Has(l.Over) || !landable.Has(l.Land) || reach.Has(l.Land) {
-				continue
-			}
-			if r10 && g.canJump(l.Land) {
 				continue
 			}
 			reach.Set(l.Land)

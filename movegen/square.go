@@ -60,6 +60,15 @@ var rankSpan = [NumRanks][2]int{
 	{1, 10}, {2, 9}, {5, 6},
 }
 
+// Cell offsets of one step in each direction under the rectangular
+// numbering: a step north is one rank, 12 cells, up.
+const (
+	offN  = NumFiles
+	offNE = NumFiles + 1
+	offE  = 1
+	offNW = NumFiles - 1
+)
+
 // Leap is a two-step move in one direction: over the adjacent square Over
 // to the square Land beyond it. Canters (R7) and jumps (R8) are leaps.
 type Leap struct {
@@ -86,6 +95,11 @@ var (
 	// LeapLand[s][o] is where a leap from s over the adjacent square o
 	// lands, or NoSquare: it lets hot loops visit only occupied neighbours.
 	LeapLand [SquareSpan][SquareSpan]Square
+
+	// leapFrom[d] is the set of squares with a leap in direction d: both
+	// the square one step and the square two steps away exist. Bitboard
+	// shifts by dirOffset[d] are valid exactly on these squares.
+	leapFrom [NumDirections]Bitboard
 
 	// Board is the set of all 160 squares.
 	Board Bitboard
@@ -138,6 +152,7 @@ func init() {
 			}
 			Neighbor[s][d], Beyond[s][d] = one, two
 			if two != NoSquare {
+				leapFrom[d].Set(s)
 				LeapLand[s][one] = two
 				leapStore[used] = Leap{Over: one, Land: two}
 				used++

@@ -553,7 +553,7 @@ func TestWriteErrors(t *testing.T) {
 	e6g8, _ := start.ParseMove("E6-G8")
 	r10, _ := movegen.ParseCFEN("2/8/10/12/12/12/12/6m5/12/4M7/3N8/12/12/10/8/2 w")
 	win, _ := r10.ParseMove("D6-F8xH10")
-	garbage := movegen.Move{From: 200, To: 255, Captured: movegen.Bitboard{^uint64(0), ^uint64(0), ^uint64(0)}}
+	garbage := movegen.Move{From: 200, To: 255, Captured: movegen.Bitboard{Lo: ^uint64(0), Mid: ^uint64(0), Hi: ^uint64(0)}}
 	for _, tc := range []struct {
 		name string
 		g    *Game

@@ -1,0 +1,26 @@
+package movegen
+
+// Whole-board sets computed with shifts (see Square): each direction's
+// contribution is a few word operations, so these cost the same whatever
+// the number of pieces, and replace square-by-square loops in the hot paths.
+
+// jumpSources returns the squares from which a piece could jump (R8): the
+// adjacent square in some direction holds one of enemy and the square
+// beyond it is in land. Whether a piece stands on the source, and whether
+// the source is in the opponent's castle (where no jump starts), is the
+// caller's business.
+func jumpSources(enemy, land Bitboard) Bitboard {
+	var r Bitboard
+	// Directions whose step goes up the index: the enemy sits k above the
+	// source and the landing square 2k above.
+	r = r.Or(leapFrom[North].And(enemy.down(offN)).And(land.down(2 * offN)))
+	r = r.Or(leapFrom[NorthEast].And(enemy.down(offNE)).And(land.down(2 * offNE)))
+	r = r.Or(leapFrom[East].And(enemy.down(offE)).And(land.down(2 * offE)))
+	r = r.Or(leapFrom[NorthWest].And(enemy.down(offNW)).And(land.down(2 * offNW)))
+	// And the opposite directions, down the index.
+	r = r.Or(leapFrom[South].And(enemy.up(offN)).And(land.up(2 * offN)))
+	r = r.Or(leapFrom[SouthWest].And(enemy.up(offNE)).And(land.up(2 * offNE)))
+	r = r.Or(leapFrom[West].And(enemy.up(offE)).And(land.up(2 * offE)))
+	r = r.Or(leapFrom[SouthEast].And(enemy.up(offNW)).And(land.up(2 * offNW)))
+	return r
+}
