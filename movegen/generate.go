@@ -296,7 +296,7 @@ func castleApproach(own, empty, ownCastle, oppCastle Bitboard) Bitboard {
 // canter landing square in reach, and reports whether there were any.
 func (g *gen) charges(reach Bitboard) bool {
 	starts := reach.And(g.jumpable()).AndNot(g.oppCastle) // no jump starts in the opponent's castle (R8)
-	starts.Clear(g.origin)                                 // jumps from the origin itself are plain jumps
+	starts.Clear(g.origin)                                // jumps from the origin itself are plain jumps
 	found := !starts.IsEmpty()
 	for !starts.IsEmpty() {
 		g.jump(starts.PopFirst(), Bitboard{})
