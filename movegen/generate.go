@@ -108,10 +108,9 @@ type gen struct {
 	ownCastle Bitboard
 	oppCastle Bitboard
 	mode      genMode
-	sources   Bitboard           // jumpSources of the position: where a jump could start
-	approach  Bitboard           // listTactical: squares from which canters may reach the opponent's castle
-	counted   int                // non-captures counted but not listed
-	stack     [NumSquares]Square // canterReach's work list
+	sources   Bitboard // jumpSources of the position: where a jump could start
+	approach  Bitboard // listTactical: squares from which canters may reach the opponent's castle
+	counted   int      // non-captures counted but not listed
 }
 
 // genMode says which non-captures the generator lists.
@@ -323,28 +322,17 @@ func (g *gen) jumpable() Bitboard {
 // the squares that offer a jump leaves the destinations of a Knight's pure
 // canters (R10).
 func (g *gen) canterReach(exclude Bitboard) Bitboard {
-	var reach Bitboard
-	stack := &g.stack
-	reach.Set(g.origin)
-	stack[0] = g.origin
-	n := 1
+	reach := SquareBB(g.origin)
+	if !Adjacent[g.origin].Intersects(g.own) {
+		return reach // nothing to canter over
+	}
 	landable := g.empty.AndNot(g.ownCastle).AndNot(exclude)
-	for n > 0 {
-		n--
-		s := stack[n]
-		if !Adjacent[s].Intersects(g.own) {
-			continue
-		}
-		for _, l := range Leaps[s] {
-			if !g.own.Has(l.Over) || !landable.Has(l.Land) || reach.Has(l.Land) {
-				continue
-			}
-			reach.Set(l.Land)
-			if !g.oppCastle.Has(l.Land) {
-				stack[n] = l.Land
-				n++
-			}
-		}
+	// Breadth-first over whole sets: each round adds every square one more
+	// canter away; squares in the opponent's castle end the move there.
+	for frontier := reach; !frontier.IsEmpty(); {
+		next := canterLandings(frontier, g.own).And(landable).AndNot(reach)
+		reach = reach.Or(next)
+		frontier = next.AndNot(g.oppCastle)
 	}
 	return reach
 }

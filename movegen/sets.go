@@ -24,3 +24,19 @@ func jumpSources(enemy, land Bitboard) Bitboard {
 	r = r.Or(leapFrom[SouthEast].And(enemy.up(offNW)).And(land.up(2 * offNW)))
 	return r
 }
+
+// canterLandings returns the squares reached by one leap from a square of
+// from over a square of pivots (R7): where canters from those squares land,
+// before the caller keeps only the squares a canter may end on.
+func canterLandings(from, pivots Bitboard) Bitboard {
+	var r Bitboard
+	r = r.Or(from.And(leapFrom[North]).And(pivots.down(offN)).up(2 * offN))
+	r = r.Or(from.And(leapFrom[NorthEast]).And(pivots.down(offNE)).up(2 * offNE))
+	r = r.Or(from.And(leapFrom[East]).And(pivots.down(offE)).up(2 * offE))
+	r = r.Or(from.And(leapFrom[NorthWest]).And(pivots.down(offNW)).up(2 * offNW))
+	r = r.Or(from.And(leapFrom[South]).And(pivots.up(offN)).down(2 * offN))
+	r = r.Or(from.And(leapFrom[SouthWest]).And(pivots.up(offNE)).down(2 * offNE))
+	r = r.Or(from.And(leapFrom[West]).And(pivots.up(offE)).down(2 * offE))
+	r = r.Or(from.And(leapFrom[SouthEast]).And(pivots.up(offNW)).down(2 * offNW))
+	return r
+}
