@@ -14,7 +14,8 @@ const (
 	orderKiller   = 1 << 22
 	orderCounter  = 1<<22 - 2
 	historyLimit  = 1 << 20
-	knightCapture = 3 // a captured Knight counts as this many Men for ordering
+	knightCapture = 3  // a captured Knight counts as this many Men for ordering
+	maxPenalised  = 32 // quiet moves whose history a cutoff lowers
 )
 
 // scoreMoves fills scores for the moves of ml at ply.
@@ -63,7 +64,7 @@ func pickMove(ml *movegen.MoveList, scores []int32, i int) movegen.Move {
 }
 
 // updateQuietStats rewards the quiet move that caused a cutoff and
-// penalises the quiet moves tried before it.
+// penalises the first maxPenalised quiet moves among those tried before it.
 func (t *thread) updateQuietStats(m movegen.Move, tried []movegen.Move, ply, depth int, prev movegen.Move) {
 	side := t.pos.Side
 	if t.killers[ply][0] != m {
@@ -73,7 +74,15 @@ func (t *thread) updateQuietStats(m movegen.Move, tried []movegen.Move, ply, dep
 	t.counter[prev.From][prev.To] = m
 	bonus := int32(min(depth*depth, 400))
 	t.addHistory(side, m, bonus)
+	oppCastle := movegen.Castle[side.Other()]
+	n := 0
 	for _, q := range tried {
+		if q.IsCapture() || oppCastle.Has(q.To) {
+			continue
+		}
+		if n++; n > maxPenalised {
+			break
+		}
 		t.addHistory(side, q, -bonus)
 	}
 }

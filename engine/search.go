@@ -170,8 +170,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	t.scoreMoves(ml, scores, ttMove, ply, prev)
 	oppCastle := movegen.Castle[p.Side.Other()]
 	best, bestMove := noScore, movegen.NullMove
-	var quiets [32]movegen.Move
-	nQuiets, searched := 0, 0
+	searched := 0
 	for i := 0; i < ml.N; i++ {
 		m := pickMove(ml, scores, i)
 		quiet := !m.IsCapture() && !oppCastle.Has(m.To)
@@ -227,15 +226,12 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 				t.updatePV(ply, m)
 				if v >= beta {
 					if quiet {
-						t.updateQuietStats(m, quiets[:nQuiets], ply, depth, prev)
+						// The moves before it in ml are the ones searched.
+						t.updateQuietStats(m, ml.Moves[:i], ply, depth, prev)
 					}
 					break
 				}
 			}
-		}
-		if quiet && nQuiets < len(quiets) {
-			quiets[nQuiets] = m
-			nQuiets++
 		}
 	}
 	bound := BoundUpper

@@ -42,7 +42,7 @@ func (p *Position) generate(g *gen) {
 	// R12: a piece that ended its move in its own castle must leave now;
 	// captures elsewhere do not count.
 	if home := own.And(Castle[us]); !home.IsEmpty() {
-		g.approach = Board // no shortcut in this rare case
+		g.canterers = Board // no shortcut in this rare case
 		s := home.First()
 		g.start(s, own, empty)
 		if g.canJump(s) {
@@ -61,7 +61,7 @@ func (p *Position) generate(g *gen) {
 	jumpers := movers.And(g.sources)
 	capture := !jumpers.IsEmpty()
 	if !capture && g.mode == listTactical {
-		g.approach = castleApproach(own, empty, g.ownCastle, g.oppCastle)
+		g.canterers = canterLandings(castleApproach(own, empty, g.ownCastle, g.oppCastle), own)
 	}
 	for b := movers; !b.IsEmpty(); {
 		s := b.PopFirst()
@@ -109,7 +109,7 @@ type gen struct {
 	oppCastle Bitboard
 	mode      genMode
 	sources   Bitboard // jumpSources of the position: where a jump could start
-	approach  Bitboard // listTactical: squares from which canters may reach the opponent's castle
+	canterers Bitboard // listTactical: squares from which canters may reach the opponent's castle
 	counted   int      // non-captures counted but not listed
 }
 
@@ -228,7 +228,7 @@ func (g *gen) captures(s Square, knight, jumps bool) {
 func (g *gen) quiet(s Square, knight bool) {
 	// R6: one step to an adjacent empty square, never into the own castle.
 	g.addQuiet(s, Adjacent[s].And(g.empty).AndNot(g.ownCastle))
-	if g.mode == listTactical && !knight && !g.leapsInto(s, g.approach) {
+	if g.mode == listTactical && !knight && !g.canterers.Has(s) {
 		return // no canter of this Man can reach the opponent's castle
 	}
 	reach := g.canterReach(Bitboard{})
@@ -248,19 +248,6 @@ func (g *gen) quiet(s Square, knight bool) {
 	g.addQuiet(s, reach)
 }
 
-// leapsInto reports whether one canter from s lands in target.
-func (g *gen) leapsInto(s Square, target Bitboard) bool {
-	if !Adjacent[s].Intersects(g.own) {
-		return false
-	}
-	for _, l := range Leaps[s] {
-		if g.own.Has(l.Over) && target.Has(l.Land) {
-			return true
-		}
-	}
-	return false
-}
-
 // castleApproach returns the empty squares from which canters over own
 // pieces can reach an empty square of the opponent's castle, those squares
 // included: a search backwards from the castle (a leap is reversible).
@@ -270,23 +257,10 @@ func (g *gen) leapsInto(s Square, target Bitboard) bool {
 func castleApproach(own, empty, ownCastle, oppCastle Bitboard) Bitboard {
 	reach := oppCastle.And(empty)
 	landable := empty.AndNot(ownCastle).AndNot(oppCastle)
-	var stack [NumSquares]Square
-	n := 0
-	for b := reach; !b.IsEmpty(); {
-		stack[n] = b.PopFirst()
-		n++
-	}
-	for n > 0 {
-		n--
-		x := stack[n]
-		for over := Adjacent[x].And(own); !over.IsEmpty(); {
-			y := LeapLand[x][over.PopFirst()]
-			if y != NoSquare && landable.Has(y) && !reach.Has(y) {
-				reach.Set(y)
-				stack[n] = y
-				n++
-			}
-		}
+	for frontier := reach; !frontier.IsEmpty(); {
+		next := canterLandings(frontier, own).And(landable).AndNot(reach)
+		reach = reach.Or(next)
+		frontier = next
 	}
 	return reach
 }
