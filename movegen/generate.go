@@ -60,8 +60,15 @@ func (p *Position) generate(g *gen) {
 	g.start(NoSquare, own, empty)
 	jumpers := movers.And(g.sources)
 	capture := !jumpers.IsEmpty()
-	if !capture && g.mode == listTactical {
+	switch {
+	case capture:
+		// Only jumpers and Knights (by Charges) can capture.
+		movers = jumpers.Or(movers.And(p.Knights))
+	case g.mode == listTactical:
+		// Only Knights (by Charges) and pieces that can step or canter
+		// into the opponent's castle have a tactical move.
 		g.canterers = canterLandings(castleApproach(own, empty, g.ownCastle, g.oppCastle), own)
+		movers = movers.And(p.Knights.Or(g.canterers).Or(castleRim[us.Other()]))
 	}
 	for b := movers; !b.IsEmpty(); {
 		s := b.PopFirst()

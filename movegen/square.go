@@ -103,6 +103,8 @@ var (
 
 	// Board is the set of all 160 squares.
 	Board Bitboard
+	// castleRim[c] is the set of squares next to colour c's castle.
+	castleRim [2]Bitboard
 	// Castle[c] is the castle of colour c: F1,G1 for White, F16,G16 for Black (R1).
 	Castle [2]Bitboard
 
@@ -162,6 +164,12 @@ func init() {
 	}
 	Castle[White] = SquareBB(MustParseSquare("F1")).Or(SquareBB(MustParseSquare("G1")))
 	Castle[Black] = SquareBB(MustParseSquare("F16")).Or(SquareBB(MustParseSquare("G16")))
+	for c := range Castle {
+		for b := Castle[c]; !b.IsEmpty(); {
+			castleRim[c] = castleRim[c].Or(Adjacent[b.PopFirst()])
+		}
+		castleRim[c] = castleRim[c].AndNot(Castle[c])
+	}
 }
 
 // SquareAt returns the square on file f (0 = A) and rank r (0 = rank 1),
