@@ -18,6 +18,14 @@ const (
 	maxPenalised  = 32 // quiet moves whose history a cutoff lowers
 )
 
+// quietKey names a non-capture by its origin and destination, which
+// identify it (R4); killers and countermoves are kept as keys so that
+// comparing them is one integer compare. Zero names no move: no move
+// starts on square 0, a cell off the board.
+type quietKey uint16
+
+func keyOf(m movegen.Move) quietKey { return quietKey(m.From) | quietKey(m.To)<<8 }
+
 // scoreMoves fills scores for the moves of ml at ply.
 func (t *thread) scoreMoves(ml *movegen.MoveList, scores []int32, ttMove PackedMove, ply int, prev movegen.Move) {
 	p := &t.pos
@@ -37,14 +45,17 @@ func (t *thread) scoreMoves(ml *movegen.MoveList, scores []int32, ttMove PackedM
 			}
 		case oppCastle.Has(m.To):
 			s = orderCastle
-		case m == t.killers[ply][0]:
-			s = orderKiller
-		case m == t.killers[ply][1]:
-			s = orderKiller - 1
-		case m == counter:
-			s = orderCounter
 		default:
-			s = t.history[p.Side][m.From][m.To]
+			switch k := keyOf(m); k {
+			case t.killers[ply][0]:
+				s = orderKiller
+			case t.killers[ply][1]:
+				s = orderKiller - 1
+			case counter:
+				s = orderCounter
+			default:
+				s = t.history[p.Side][m.From][m.To]
+			}
 		}
 		scores[i] = s
 	}
@@ -67,11 +78,11 @@ func pickMove(ml *movegen.MoveList, scores []int32, i int) movegen.Move {
 // penalises the first maxPenalised quiet moves among those tried before it.
 func (t *thread) updateQuietStats(m movegen.Move, tried []movegen.Move, ply, depth int, prev movegen.Move) {
 	side := t.pos.Side
-	if t.killers[ply][0] != m {
+	if k := keyOf(m); t.killers[ply][0] != k {
 		t.killers[ply][1] = t.killers[ply][0]
-		t.killers[ply][0] = m
+		t.killers[ply][0] = k
 	}
-	t.counter[prev.From][prev.To] = m
+	t.counter[prev.From][prev.To] = keyOf(m)
 	bonus := int32(min(depth*depth, 400))
 	t.addHistory(side, m, bonus)
 	oppCastle := movegen.Castle[side.Other()]

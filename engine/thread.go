@@ -35,9 +35,9 @@ type thread struct {
 	lists   [MaxPly + 1]movegen.MoveList
 	scores  [MaxPly + 1][movegen.MaxMoves]int32
 	played  [MaxPly + 1]movegen.Move
-	killers [MaxPly + 1][2]movegen.Move
+	killers [MaxPly + 1][2]quietKey
 	history [2][movegen.SquareSpan][movegen.SquareSpan]int32
-	counter [movegen.SquareSpan][movegen.SquareSpan]movegen.Move
+	counter [movegen.SquareSpan][movegen.SquareSpan]quietKey
 	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
 	pvLen   [MaxPly + 1]int
 }
@@ -45,9 +45,9 @@ type thread struct {
 func newThread(id int) *thread { return &thread{id: id} }
 
 func (t *thread) clearHistory() {
-	t.killers = [MaxPly + 1][2]movegen.Move{}
+	t.killers = [MaxPly + 1][2]quietKey{}
 	t.history = [2][movegen.SquareSpan][movegen.SquareSpan]int32{}
-	t.counter = [movegen.SquareSpan][movegen.SquareSpan]movegen.Move{}
+	t.counter = [movegen.SquareSpan][movegen.SquareSpan]quietKey{}
 }
 
 // prepare sets the thread up for a search of g's position.
