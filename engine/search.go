@@ -129,11 +129,11 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		staticEval = t.evaluate()
 		// Reverse futility: far above beta at low depth, a quiet position
 		// will not fall below it.
-		if depth <= 3 && staticEval-110*depth >= beta && beta < MateBound {
+		if features.rfp && depth <= 3 && staticEval-110*depth >= beta && beta < MateBound {
 			return staticEval
 		}
 		// Null move (never when a capture is forced: passing would break R11).
-		if nullOK && depth >= 3 && staticEval >= beta && p.Pieces[p.Side].Count() >= 3 {
+		if features.nullMove && nullOK && depth >= 3 && staticEval >= beta && p.Pieces[p.Side].Count() >= 3 {
 			r := 2 + depth/4
 			t.keys = append(t.keys, p.Key)
 			p.MakeNullMove()
@@ -174,7 +174,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	for i := 0; i < ml.N; i++ {
 		m := pickMove(ml, scores, i)
 		quiet := !m.IsCapture() && !oppCastle.Has(m.To)
-		if quiet && !pvNode && !forced && searched > 0 && best > -MateBound {
+		if features.pruning && quiet && !pvNode && !forced && searched > 0 && best > -MateBound {
 			// Late-move pruning and futility pruning of quiet moves. Both
 			// tests hold for every later move too: after the first quiet
 			// move (a quiet TT move comes first and is never pruned) the
@@ -187,7 +187,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 			}
 		}
 		newDepth := depth - 1
-		if forced && ml.N == 1 {
+		if features.forcedExt && forced && ml.N == 1 {
 			newDepth++ // a single forced capture: look further for free
 		}
 		t.played[ply] = m
@@ -198,7 +198,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 			v = -t.negamax(-beta, -alpha, newDepth, ply+1, true)
 		} else {
 			r := 0
-			if depth >= 3 && quiet && searched >= 2 {
+			if features.lmr && depth >= 3 && quiet && searched >= 2 {
 				r = lmrTable[depth][min(searched, 63)]
 				if pvNode {
 					r--
