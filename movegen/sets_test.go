@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -40,6 +41,44 @@ func TestJumpSources(t *testing.T) {
 		}
 		if got != want {
 			t.Fatalf("jumpSources differs: extra %v, missing %v", got.AndNot(want).Squares(), want.AndNot(got).Squares())
+		}
+	}
+}
+
+// TestCanterLandings: the shift-based set equals a walk of the leap tables
+// (R1, R7) on random boards.
+func TestCanterLandings(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		from, pivots, _ := randomSets(r)
+		got := canterLandings(from, pivots)
+		var want Bitboard
+		for s := from; !s.IsEmpty(); {
+			sq := s.PopFirst()
+			for _, l := range Leaps[sq] {
+				if pivots.Has(l.Over) {
+					want.Set(l.Land)
+				}
+			}
+		}
+		if got != want {
+			t.Fatalf("canterLandings differs: extra %v, missing %v", got.AndNot(want).Squares(), want.AndNot(got).Squares())
+		}
+	}
+}
+
+// TestCastleRim: the squares next to each castle (R1), by name.
+func TestCastleRim(t *testing.T) {
+	for c, want := range map[Color]string{
+		White: "E2 F2 G2 H2", // rank 1 has only the castle (R1)
+		Black: "E15 F15 G15 H15",
+	} {
+		var names []string
+		for _, s := range castleRim[c].Squares() {
+			names = append(names, s.String())
+		}
+		if got := strings.Join(names, " "); got != want {
+			t.Errorf("castleRim[%v] = %s, want %s", c, got, want)
 		}
 	}
 }
