@@ -45,7 +45,7 @@ func (p *Position) generate(g *gen) {
 		g.canterers = Board // no shortcut in this rare case
 		s := home.First()
 		g.start(s, own, empty)
-		if g.canJump(s) {
+		if g.sources.Has(s) { // the own castle is never the opponent's: a jump may start there
 			g.captures(s, p.Knights.Has(s), true)
 		} else {
 			g.quiet(s, p.Knights.Has(s))
@@ -57,7 +57,6 @@ func (p *Position) generate(g *gen) {
 	movers := own.AndNot(g.oppCastle)
 
 	// R11: compulsory capture.
-	g.start(NoSquare, own, empty)
 	jumpers := movers.And(g.sources)
 	capture := !jumpers.IsEmpty()
 	switch {
@@ -129,13 +128,11 @@ const (
 	listTactical         // list only non-captures onto opponent castle squares
 )
 
-// start prepares g for moves of the piece on s (NoSquare: just the board).
+// start prepares g for moves of the piece on s.
 func (g *gen) start(s Square, own, empty Bitboard) {
 	g.origin, g.first, g.own, g.empty = s, g.ml.N, own, empty
-	if s != NoSquare {
-		g.own.Clear(s)
-		g.empty.Set(s)
-	}
+	g.own.Clear(s)
+	g.empty.Set(s)
 }
 
 func (g *gen) add(m Move) {
@@ -158,9 +155,6 @@ func (g *gen) addQuiet(s Square, targets Bitboard) {
 		g.add(Move{From: s, To: targets.PopFirst()})
 	}
 }
-
-// canJump reports whether the mover, standing on s, could jump (R8).
-func (g *gen) canJump(s Square) bool { return canJumpFrom(s, g.enemy, g.empty, g.oppCastle) }
 
 // canJumpFrom reports whether a piece on s could jump one of enemy, given
 // the empty squares. A square of the opponent's castle never offers a jump:
@@ -225,8 +219,7 @@ func (g *gen) captures(s Square, knight, jumps bool) {
 		g.jump(s, Bitboard{})
 	}
 	if knight {
-		reach := g.canterReach(Bitboard{})
-		g.charges(reach)
+		g.charges(g.canterReach(Bitboard{}), g.jumpable())
 	}
 }
 
@@ -247,8 +240,8 @@ func (g *gen) quiet(s Square, knight bool) {
 		// R10: a Knight's pure canter may not land where it could jump.
 		// Only when some landing square offers a jump do we need the
 		// narrower search; those squares are where Charges start.
-		if g.charges(reach) {
-			reach = g.canterReach(g.jumpable().AndNot(g.oppCastle))
+		if jumpable := g.jumpable(); g.charges(reach, jumpable) {
+			reach = g.canterReach(jumpable)
 			reach.Clear(s)
 		}
 	}
@@ -273,10 +266,11 @@ func castleApproach(own, empty, ownCastle, oppCastle Bitboard) Bitboard {
 }
 
 // charges adds the Knight's Charges (R9) that start their jumps on a
-// canter landing square in reach, and reports whether there were any.
-func (g *gen) charges(reach Bitboard) bool {
-	starts := reach.And(g.jumpable()).AndNot(g.oppCastle) // no jump starts in the opponent's castle (R8)
-	starts.Clear(g.origin)                                // jumps from the origin itself are plain jumps
+// canter landing square in reach, and reports whether there were any;
+// jumpable is g.jumpable().
+func (g *gen) charges(reach, jumpable Bitboard) bool {
+	starts := reach.And(jumpable)
+	starts.Clear(g.origin) // jumps from the origin itself are plain jumps
 	found := !starts.IsEmpty()
 	for !starts.IsEmpty() {
 		g.jump(starts.PopFirst(), Bitboard{})
@@ -286,7 +280,8 @@ func (g *gen) charges(reach Bitboard) bool {
 
 // jumpable returns the squares from which the mover could jump once it has
 // left its origin: the position's jump sources plus those whose jump lands
-// on the vacated origin.
+// on the vacated origin, less the opponent's castle, where no jump starts
+// (R8).
 func (g *gen) jumpable() Bitboard {
 	js := g.sources
 	for _, l := range Leaps[g.origin] {
@@ -294,7 +289,7 @@ func (g *gen) jumpable() Bitboard {
 			js.Set(l.Land)
 		}
 	}
-	return js
+	return js.AndNot(g.oppCastle)
 }
 
 // canterReach returns the squares the mover can reach by one or more

@@ -92,13 +92,10 @@ var (
 	// direction order; hot loops walk this instead of testing NoSquare.
 	Leaps [SquareSpan][]Leap
 
-	// LeapLand[s][o] is where a leap from s over the adjacent square o
-	// lands, or NoSquare: it lets hot loops visit only occupied neighbours.
-	LeapLand [SquareSpan][SquareSpan]Square
-
 	// leapFrom[d] is the set of squares with a leap in direction d: both
 	// the square one step and the square two steps away exist. Bitboard
-	// shifts by dirOffset[d] are valid exactly on these squares.
+	// shifts by that direction's offset (offN, offNE, …) are valid exactly
+	// on these squares.
 	leapFrom [NumDirections]Bitboard
 
 	// Board is the set of all 160 squares.
@@ -135,11 +132,6 @@ func init() {
 		panic("movegen: R1 board table does not have 160 squares")
 	}
 	used := 0
-	for s := range LeapLand {
-		for o := range LeapLand[s] {
-			LeapLand[s][o] = NoSquare
-		}
-	}
 	for s := Square(0); s < SquareSpan; s++ {
 		if !Board.Has(s) {
 			continue
@@ -155,7 +147,6 @@ func init() {
 			Neighbor[s][d], Beyond[s][d] = one, two
 			if two != NoSquare {
 				leapFrom[d].Set(s)
-				LeapLand[s][one] = two
 				leapStore[used] = Leap{Over: one, Land: two}
 				used++
 			}
