@@ -18,6 +18,13 @@ const (
 	maxPenalised  = 32 // quiet moves whose history a cutoff lowers
 )
 
+// isQuiet reports whether m neither captures nor enters the opponent's
+// castle (oppCastle): the moves that killers, history and the pruning of
+// late moves deal with.
+func isQuiet(m movegen.Move, oppCastle movegen.Bitboard) bool {
+	return !m.IsCapture() && !oppCastle.Has(m.To)
+}
+
 // quietKey names a non-capture by its origin and destination, which
 // identify it (R4); killers and countermoves are kept as keys so that
 // comparing them is one integer compare. Zero names no move: no move
@@ -88,7 +95,7 @@ func (t *thread) updateQuietStats(m movegen.Move, tried []movegen.Move, ply, dep
 	oppCastle := movegen.Castle[side.Other()]
 	n := 0
 	for _, q := range tried {
-		if q.IsCapture() || oppCastle.Has(q.To) {
+		if !isQuiet(q, oppCastle) {
 			continue
 		}
 		if n++; n > maxPenalised {

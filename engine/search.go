@@ -175,7 +175,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	searched := 0
 	for i := 0; i < ml.N; i++ {
 		m := pickMove(ml, scores, i)
-		quiet := !m.IsCapture() && !oppCastle.Has(m.To)
+		quiet := isQuiet(m, oppCastle)
 		if features.pruning && quiet && !pvNode && !forced && searched > 0 && best > -MateBound {
 			// Late-move pruning and futility pruning of quiet moves. Both
 			// tests hold for every later move too: after the first quiet
