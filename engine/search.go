@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"runtime"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -18,21 +17,18 @@ func init() {
 	}
 }
 
-const checkEvery = 2048 // nodes between limit checks
+const checkEvery = 2048 // nodes between limit checks, at most
 
-// visit counts a node and checks the limits now and then.
+// visit counts a node and checks the limits when the thread's countdown
+// runs out (see checkLimits, which sets it).
 func (t *thread) visit(ply int) {
 	t.nodes.Add(1)
 	if ply > t.selDep {
 		t.selDep = ply
 	}
-	t.ticks++
-	if t.ticks >= checkEvery {
-		t.ticks = 0
+	t.ticks--
+	if t.ticks <= 0 {
 		t.checkLimits()
-		// Let the protocol's reader run now and then even when every core
-		// searches, so `stop` and `isready` are answered within milliseconds.
-		runtime.Gosched()
 	}
 }
 

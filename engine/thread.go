@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -20,13 +21,16 @@ type rootMove struct {
 // the shared table; they differ in depth order, so they fill the table
 // for each other. Everything here is owned by the thread.
 type thread struct {
-	id     int
-	s      *shared
-	pos    movegen.Position
-	keys   []uint64 // keys of the game and of the search path, for repetitions (R16)
-	nodes  atomic.Uint64
-	ticks  int
-	selDep int
+	id    int
+	s     *shared
+	pos   movegen.Position
+	keys  []uint64 // keys of the game and of the search path, for repetitions (R16)
+	nodes atomic.Uint64
+	ticks int // nodes to the next limit check (checkLimits)
+	// interval is the countdown ticks started from; sinceYield counts the
+	// nodes since the thread last yielded the processor.
+	interval, sinceYield int
+	selDep               int
 
 	rootMoves      []rootMove
 	completedDepth int
@@ -56,7 +60,8 @@ func (t *thread) prepare(s *shared, g *movegen.Game) {
 	t.pos = g.Position()
 	t.keys = append(t.keys[:0], g.Keys()...)
 	t.nodes.Store(0)
-	t.ticks, t.selDep, t.completedDepth, t.bestChanges = 0, 0, 0, 0
+	t.ticks, t.interval, t.sinceYield = 0, 0, 0
+	t.selDep, t.completedDepth, t.bestChanges = 0, 0, 0
 	t.rootMoves = t.rootMoves[:0]
 	var ml movegen.MoveList
 	t.pos.GenerateMoves(&ml)
@@ -208,17 +213,35 @@ func (t *thread) shouldStopAfterIteration(depth int) bool {
 	return float64(s.elapsed()) > float64(s.budget.soft)*factor*0.6
 }
 
-// checkLimits is called every few thousand nodes by each thread; the main
-// thread enforces the hard time limit and the node limit.
+// checkLimits is called by each thread when its countdown (ticks) runs out.
+// Every thread enforces the node limit and the main thread the hard time
+// limit. The countdown is checkEvery nodes, shortened near a node limit to
+// a share of the nodes left, so `go nodes N` stops within a few nodes of N
+// while a search far from its limit checks as rarely as ever.
 func (t *thread) checkLimits() {
 	s := t.s
-	if !t.isMain() || s.pondering.Load() {
+	t.sinceYield += t.interval
+	if t.sinceYield >= checkEvery {
+		t.sinceYield = 0
+		// Let the protocol's reader run now and then even when every core
+		// searches, so `stop` and `isready` are answered within milliseconds.
+		runtime.Gosched()
+	}
+	t.interval = checkEvery
+	defer func() { t.ticks = t.interval }()
+	if s.pondering.Load() {
 		return
 	}
-	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
-		s.stop.Store(true)
+	if n := s.limits.Nodes; n > 0 {
+		total := s.totalNodes()
+		if total >= n {
+			s.stop.Store(true)
+			return
+		}
+		left := int((n - total) / uint64(len(s.threads)))
+		t.interval = max(min(left, checkEvery), 1)
 	}
-	if s.budget.hard > 0 && s.elapsed() >= s.budget.hard {
+	if t.isMain() && s.budget.hard > 0 && s.elapsed() >= s.budget.hard {
 		s.stop.Store(true)
 	}
 }
