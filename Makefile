@@ -36,6 +36,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./movegen/
 	$(GO) test -run '^$$' -fuzz '^FuzzCommandLine$$' -fuzztime $(FUZZTIME) ./protocol/
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./record/
+	$(GO) test -run '^$$' -fuzz '^FuzzScan$$' -fuzztime $(FUZZTIME) ./datagen/
 
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then \

@@ -21,6 +21,7 @@ func commands() []command {
 		{"perft", "count leaf nodes of the move tree: perft [-threads N] DEPTH [CFEN]", runPerft},
 		{"bench", "search the benchmark suite: bench [depth] [threads] [hash]", runBench},
 		{"match", "play engine-vs-engine matches: match -engine cmd=… -engine cmd=… [options] (match -h)", runMatch},
+		{"datagen", "write self-play training data: datagen [-seed N] [-games N] [-out FILE] … (datagen -h)", runDatagen},
 	}
 }
 

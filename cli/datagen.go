@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/camelot-engine/camelot/datagen"
+	"github.com/camelot-engine/camelot/protocol"
+)
+
+// runDatagen implements `camelot datagen`: self-play training data for
+// `camelot tune` (package datagen). Ctrl-C stops it; running it again
+// with the same arguments resumes.
+func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("datagen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	d := datagen.DefaultConfig(1)
+	seed := fs.Uint64("seed", d.Seed, "random seed: one seed, one independent run (and file)")
+	out := fs.String("out", "", "output file (default datagen-SEED.txt); an existing one is resumed")
+	fs.IntVar(&d.Games, "games", d.Games, "games to play")
+	fs.Uint64Var(&d.Nodes, "nodes", d.Nodes, "search nodes a move")
+	fs.IntVar(&d.MinRandomPlies, "random-min", d.MinRandomPlies, "fewest random plies at the start")
+	fs.IntVar(&d.MaxRandomPlies, "random-max", d.MaxRandomPlies, "most random plies at the start")
+	fs.IntVar(&d.OpeningLimit, "opening-limit", d.OpeningLimit, "drop random openings scored beyond ±this (centi-men)")
+	fs.Uint64Var(&d.VerifyNodes, "verify-nodes", d.VerifyNodes, "nodes of the search that verifies an opening")
+	fs.IntVar(&d.AdjudicateScore, "adjudicate", d.AdjudicateScore, "adjudicate a win once |score| reaches this …")
+	fs.IntVar(&d.AdjudicatePlies, "adjudicate-plies", d.AdjudicatePlies, "… for this many plies in a row")
+	fs.IntVar(&d.Hash, "hash", d.Hash, "transposition table MB per game")
+	threads := fs.Int("threads", 0, "games played at once (0: one per physical core)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: camelot datagen [options]")
+		fmt.Fprintln(stderr, "Plays self-play games and writes quiet positions with their search score and the game result.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "camelot datagen: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	d.Seed = *seed
+	d.Threads = *threads
+	if d.Threads == 0 {
+		d.Threads = protocol.DefaultThreads()
+	}
+	if *out == "" {
+		*out = fmt.Sprintf("datagen-%d.txt", d.Seed)
+	}
+	if err := d.Check(); err != nil {
+		fmt.Fprintf(stderr, "camelot datagen: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := datagen.Run(ctx, d, *out, stderr)
+	rate := float64(sum.Positions) / max(sum.Elapsed.Seconds(), 1e-3)
+	fmt.Fprintf(stdout, "datagen: %s: %d games and %d positions written in %.1f s (%.1f positions/s, %d threads); %d games were there already\n",
+		*out, sum.Games, sum.Positions, sum.Elapsed.Seconds(), rate, d.Threads, sum.Resumed)
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "camelot datagen: interrupted; run the same command again to resume")
+		return 130
+	case err != nil:
+		fmt.Fprintf(stderr, "camelot datagen: %v\n", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,206 @@
+// Package datagen writes self-play training data for the evaluation
+// tuner: positions from the engine's own games with their search scores
+// and the games' results (file format: see format.go).
+//
+// A run is one seed: game i of seed s is played from its own random
+// generator (seed s, stream i) by a fresh one-thread engine searching a
+// fixed number of nodes a move, so every game is the same whatever the
+// number of worker threads and wherever the run is stopped and resumed.
+// Many seeds can run as independent processes (one per machine or per
+// batch-scheduler task); their files simply concatenate.
+//
+// The defaults (DefaultConfig) follow common practice for self-play data:
+// 8 or 9 random plies from the start, a verification search that drops
+// openings scored beyond ±300, 5,000 nodes a move, and a win adjudicated
+// once the score is beyond ±2,000 for 4 plies in a row. Positions are kept
+// only when they are quiet for the evaluation: no capture is compulsory
+// (R11, R12), the best move is not a capture, and the score is not a
+// forced win or loss.
+package datagen
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Config is what determines a run's games. Threads only decides how many
+// are played at once.
+type Config struct {
+	Seed            uint64
+	Games           int    // games to play
+	Nodes           uint64 // search nodes a move
+	MinRandomPlies  int    // random plies before the game proper: MinRandomPlies..MaxRandomPlies
+	MaxRandomPlies  int
+	OpeningLimit    int    // drop a random opening whose verification score is beyond ±OpeningLimit
+	VerifyNodes     uint64 // nodes of the verification search
+	AdjudicateScore int    // a win once |score| ≥ AdjudicateScore …
+	AdjudicatePlies int    // … for this many plies in a row
+	Hash            int    // MB of transposition table per game
+	Threads         int    // games played at once
+}
+
+// DefaultConfig returns the documented defaults for seed.
+func DefaultConfig(seed uint64) Config {
+	return Config{
+		Seed: seed, Games: 1000, Nodes: 5000,
+		MinRandomPlies: 8, MaxRandomPlies: 9, OpeningLimit: 300, VerifyNodes: 20000,
+		AdjudicateScore: 2000, AdjudicatePlies: 4, Hash: 8, Threads: 1,
+	}
+}
+
+// Check reports the first setting that is out of range.
+func (c Config) Check() error {
+	switch {
+	case c.Games < 1:
+		return fmt.Errorf("games %d: want at least 1", c.Games)
+	case c.Nodes < 1 || c.VerifyNodes < 1:
+		return fmt.Errorf("nodes %d, verify nodes %d: want at least 1", c.Nodes, c.VerifyNodes)
+	case c.MinRandomPlies < 0 || c.MaxRandomPlies < c.MinRandomPlies || c.MaxRandomPlies > 40:
+		return fmt.Errorf("random plies %d-%d: want 0 ≤ min ≤ max ≤ 40", c.MinRandomPlies, c.MaxRandomPlies)
+	case c.OpeningLimit < 0 || c.AdjudicateScore < 1 || c.AdjudicatePlies < 1:
+		return fmt.Errorf("opening limit %d, adjudication %d for %d plies: want positive values",
+			c.OpeningLimit, c.AdjudicateScore, c.AdjudicatePlies)
+	case c.Hash < 1 || c.Hash > 4096:
+		return fmt.Errorf("hash %d MB: want 1..4096", c.Hash)
+	case c.Threads < 1:
+		return fmt.Errorf("threads %d: want at least 1", c.Threads)
+	}
+	return nil
+}
+
+// settings is the comment line that records what determines the games; a
+// resumed run must have the same.
+func (c Config) settings() string {
+	return fmt.Sprintf("# seed=%d games=%d nodes=%d random-plies=%d-%d opening-limit=%d verify-nodes=%d adjudicate=%d/%d hash=%d",
+		c.Seed, c.Games, c.Nodes, c.MinRandomPlies, c.MaxRandomPlies, c.OpeningLimit, c.VerifyNodes,
+		c.AdjudicateScore, c.AdjudicatePlies, c.Hash)
+}
+
+// Game is one finished game's training data.
+type Game struct {
+	Index   int
+	Result  float64 // for White: 1, 0.5, 0
+	Plies   int     // plies played, random opening included
+	Records []Record
+}
+
+// player plays games with one engine of its own.
+type player struct {
+	cfg Config
+	e   *engine.Engine
+}
+
+func newPlayer(cfg Config) *player {
+	return &player{cfg: cfg, e: engine.New(engine.Options{Hash: cfg.Hash, Threads: 1})}
+}
+
+// play plays game index. It returns ok false when ctx was cancelled
+// during the game: a game cut short is never written.
+func (pl *player) play(ctx context.Context, index int) (Game, bool) {
+	cfg := pl.cfg
+	rng := rand.New(rand.NewPCG(cfg.Seed, uint64(index)))
+	pl.e.NewGame() // every game starts from an empty table: repeatable
+	g := pl.opening(ctx, rng)
+	if g == nil {
+		return Game{}, false
+	}
+	out := Game{Index: index}
+	var kept []Record
+	streak, streakSide := 0, 0
+	for !g.Outcome().IsOver() {
+		pos := g.Position()
+		res := pl.e.Search(ctx, g, engine.Limits{Nodes: cfg.Nodes}, nil)
+		if ctx.Err() != nil {
+			return Game{}, false
+		}
+		white := whiteScore(res.Score, pos.Side)
+		if res.Score.Mate == 0 && !pos.MustCapture() && !res.Best.IsCapture() {
+			kept = append(kept, Record{Pos: pos, Score: white})
+		}
+		// Adjudication: a score beyond the threshold for the same side
+		// for AdjudicatePlies plies in a row ends the game.
+		switch {
+		case white >= cfg.AdjudicateScore || res.Score.Mate != 0 && white > 0:
+			streak, streakSide = next(streak, streakSide, 1), 1
+		case white <= -cfg.AdjudicateScore || res.Score.Mate != 0 && white < 0:
+			streak, streakSide = next(streak, streakSide, -1), -1
+		default:
+			streak, streakSide = 0, 0
+		}
+		if err := g.Play(res.Best); err != nil {
+			panic(fmt.Sprintf("datagen: the engine chose an illegal move %v in %s: %v", res.Best, pos.CFEN(), err))
+		}
+		if streak >= cfg.AdjudicatePlies {
+			break
+		}
+	}
+	switch o := g.Outcome(); {
+	case streak >= cfg.AdjudicatePlies:
+		out.Result = float64(streakSide+1) / 2
+	case o.Result == movegen.WhiteWins:
+		out.Result = 1
+	case o.Result == movegen.BlackWins:
+		out.Result = 0
+	default:
+		out.Result = 0.5
+	}
+	for i := range kept {
+		kept[i].Result = out.Result
+	}
+	out.Records, out.Plies = kept, len(g.Moves())
+	return out, true
+}
+
+func next(streak, side, now int) int {
+	if side == now {
+		return streak + 1
+	}
+	return 1
+}
+
+// whiteScore converts a search score to White's point of view, wins and
+// losses as ±MateScore (they are never kept, only adjudicated).
+func whiteScore(s engine.Score, side movegen.Color) int {
+	v := s.CP
+	switch {
+	case s.Mate > 0:
+		v = engine.MateScore
+	case s.Mate < 0:
+		v = -engine.MateScore
+	}
+	if side == movegen.Black {
+		v = -v
+	}
+	return v
+}
+
+// opening plays random plies from the start until a position is found that
+// is still open and that a verification search scores within the limit.
+func (pl *player) opening(ctx context.Context, rng *rand.Rand) *movegen.Game {
+	cfg := pl.cfg
+	var ml movegen.MoveList
+	for ctx.Err() == nil {
+		g := movegen.NewGame(movegen.StartPosition())
+		plies := cfg.MinRandomPlies + rng.IntN(cfg.MaxRandomPlies-cfg.MinRandomPlies+1)
+		for i := 0; i < plies && !g.Outcome().IsOver(); i++ {
+			p := g.Position()
+			p.GenerateMoves(&ml)
+			if err := g.Play(ml.Moves[rng.IntN(ml.N)]); err != nil {
+				panic(err)
+			}
+		}
+		if g.Outcome().IsOver() {
+			continue
+		}
+		res := pl.e.Search(ctx, g, engine.Limits{Nodes: cfg.VerifyNodes}, nil)
+		if res.Score.Mate == 0 && res.Score.CP >= -cfg.OpeningLimit && res.Score.CP <= cfg.OpeningLimit {
+			pl.e.NewGame()
+			return g
+		}
+	}
+	return nil
+}

@@ -1,0 +1,181 @@
+package datagen
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// tiny is a run small enough for a unit test.
+func tiny(seed uint64, threads int) Config {
+	c := DefaultConfig(seed)
+	c.Games, c.Nodes, c.VerifyNodes, c.Hash, c.Threads = 6, 400, 800, 1, threads
+	return c
+}
+
+// gamesOf splits a data file into its games, keyed by the trailer line,
+// each the text of its records and trailer.
+func gamesOf(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := map[string]string{}
+	var cur strings.Builder
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "# game "):
+			cur.WriteString(line)
+			games[strings.Fields(line)[2]] = cur.String()
+			cur.Reset()
+		case strings.HasPrefix(line, "#") || line == "":
+		default:
+			cur.WriteString(line)
+		}
+	}
+	return games
+}
+
+func run(t *testing.T, cfg Config, path string) Summary {
+	t.Helper()
+	sum, err := Run(context.Background(), cfg, path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+// A run is the same games whatever the number of threads, and every kept
+// position is one the data format promises: quiet (no compulsory capture,
+// R11) with a score that is not a win.
+func TestDeterministicForSeed(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.txt"), filepath.Join(dir, "b.txt")
+	run(t, tiny(7, 1), a)
+	run(t, tiny(7, 2), b)
+	ga, gb := gamesOf(t, a), gamesOf(t, b)
+	if len(ga) != 6 {
+		t.Fatalf("%d games written, want 6", len(ga))
+	}
+	for i, g := range ga {
+		if gb[i] != g {
+			t.Errorf("game %s differs between 1 and 2 threads:\n%s\nvs\n%s", i, g, gb[i])
+		}
+	}
+	positions := 0
+	f, _ := os.Open(a)
+	defer f.Close()
+	err := Scan(f, a, func(r Record) error {
+		positions++
+		if r.Pos.MustCapture() {
+			t.Errorf("%s: a capture is compulsory (R11) but the position was kept", r.Pos.CFEN())
+		}
+		if r.Score >= 20000 || r.Score <= -20000 {
+			t.Errorf("%s: a win score %d was kept", r.Pos.CFEN(), r.Score)
+		}
+		return nil
+	})
+	if err != nil || positions == 0 {
+		t.Fatalf("reading back: %v (%d positions)", err, positions)
+	}
+	// Another seed plays other games.
+	c := filepath.Join(dir, "c.txt")
+	run(t, tiny(8, 2), c)
+	if gc := gamesOf(t, c); gc["0"] == ga["0"] {
+		t.Error("seeds 7 and 8 played the same first game")
+	}
+}
+
+// A run killed in the middle of writing a game and started again with the
+// same settings ends with the same games as a run never stopped: the cut
+// game is removed and played again, the finished ones are kept.
+func TestKilledRunResumes(t *testing.T) {
+	dir := t.TempDir()
+	whole, cut := filepath.Join(dir, "whole.txt"), filepath.Join(dir, "cut.txt")
+	run(t, tiny(3, 1), whole)
+	data, _ := os.ReadFile(whole)
+	// Cut after the third game's trailer and half of the fourth game's
+	// first record, as a kill during a write would.
+	idx := 0
+	for range 3 {
+		idx += strings.Index(string(data[idx:]), "# game ") + 1
+	}
+	idx += strings.Index(string(data[idx:]), "\n") + 1
+	half := idx + 40
+	if err := os.WriteFile(cut, data[:half], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sum := run(t, tiny(3, 1), cut)
+	if sum.Resumed != 3 || sum.Games != 3 {
+		t.Errorf("resumed %d games and played %d, want 3 and 3", sum.Resumed, sum.Games)
+	}
+	want, got := gamesOf(t, whole), gamesOf(t, cut)
+	if len(got) != len(want) {
+		t.Fatalf("%d games after resuming, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("game %s differs after resuming", i)
+		}
+	}
+	// Every line of the resumed file is whole: the half record is gone.
+	f, _ := os.Open(cut)
+	defer f.Close()
+	if err := Scan(f, cut, func(Record) error { return nil }); err != nil {
+		t.Error(err)
+	}
+	// Resuming a finished run plays nothing more.
+	if sum := run(t, tiny(3, 1), cut); sum.Games != 0 || sum.Resumed != 6 {
+		t.Errorf("a finished run played %d more games (resumed %d)", sum.Games, sum.Resumed)
+	}
+	// Other settings are refused rather than mixed into the file.
+	other := tiny(3, 1)
+	other.Nodes = 500
+	if _, err := Run(context.Background(), other, cut, nil); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("resuming with other settings: %v", err)
+	}
+}
+
+func TestParseLineErrors(t *testing.T) {
+	start := movegen.StartCFEN
+	for _, c := range []struct{ line, want string }{
+		{start + " | 12", "3 fields"},
+		{"2/8/10 w | 12 | 1", "CFEN"},
+		{start + " | twelve | 1", "score"},
+		{start + " | 12 | 2", "result"},
+		{start + " | 12 | 1 | 4", "3 fields"},
+	} {
+		if _, err := ParseLine(c.line); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: error %v, want one naming %q", c.line, err, c.want)
+		}
+	}
+	r, err := ParseLine(start + " | -35 | 0.5")
+	if err != nil || r.Score != -35 || r.Result != 0.5 || r.Pos.CFEN() != start {
+		t.Errorf("good line read as %+v, %v", r, err)
+	}
+	if got := r.String(); got != start+" | -35 | 0.5" {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+func TestScanNamesFileAndLine(t *testing.T) {
+	in := Header + "\n# comment\n" + movegen.StartCFEN + " | 3 | 1\n\n" + movegen.StartCFEN + " | x | 1\n"
+	err := Scan(strings.NewReader(in), "d.txt", func(Record) error { return nil })
+	if err == nil || !strings.HasPrefix(err.Error(), "d.txt:5: score") {
+		t.Errorf("error %v, want d.txt:5: score …", err)
+	}
+	err = Scan(strings.NewReader("# camelot-datagen 9\n"), "v.txt", func(Record) error { return nil })
+	if err == nil || !strings.HasPrefix(err.Error(), "v.txt:1: data format version") {
+		t.Errorf("error %v, want a version error at v.txt:1", err)
+	}
+	var n int
+	concat := in[:strings.LastIndex(in[:len(in)-1], "\n")+1] + in[:strings.LastIndex(in[:len(in)-1], "\n")+1]
+	if err := Scan(strings.NewReader(concat), "c.txt", func(Record) error { n++; return nil }); err != nil || n != 2 {
+		t.Errorf("two concatenated files: %d records, %v", n, err)
+	}
+}
