@@ -82,3 +82,45 @@ func TestCastleRim(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternSets: Spread, JumpTargets and Backed equal square-by-square
+// walks of the step and leap tables (R1, R6, R8), on random boards.
+func TestPatternSets(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 2000 {
+		a, b, empty := randomSets(r)
+		var spread, targets, backed Bitboard
+		for s := Board; !s.IsEmpty(); {
+			sq := s.PopFirst()
+			if a.Has(sq) {
+				spread = spread.Or(Adjacent[sq])
+				for _, l := range Leaps[sq] {
+					if b.Has(l.Over) && empty.Has(l.Land) {
+						targets.Set(l.Over)
+					}
+				}
+			}
+			if b.Has(sq) {
+				guarded := true
+				for d := Direction(0); d < NumDirections/2; d++ {
+					fwd, back := Neighbor[sq][d], Neighbor[sq][d+NumDirections/2]
+					if fwd != NoSquare && !a.Has(fwd) && back != NoSquare && !a.Has(back) {
+						guarded = false
+					}
+				}
+				if guarded {
+					backed.Set(sq)
+				}
+			}
+		}
+		if got := Spread(a); got != spread {
+			t.Fatalf("Spread differs: extra %v, missing %v", got.AndNot(spread).Squares(), spread.AndNot(got).Squares())
+		}
+		if got := JumpTargets(a, b, empty); got != targets {
+			t.Fatalf("JumpTargets differs: extra %v, missing %v", got.AndNot(targets).Squares(), targets.AndNot(got).Squares())
+		}
+		if got := Backed(b, a); got != backed {
+			t.Fatalf("Backed differs: extra %v, missing %v", got.AndNot(backed).Squares(), backed.AndNot(got).Squares())
+		}
+	}
+}

@@ -97,6 +97,9 @@ var (
 	// shifts by that direction's offset (offN, offNE, …) are valid exactly
 	// on these squares.
 	leapFrom [NumDirections]Bitboard
+	// stepFrom[d] is the set of squares whose step in direction d stays
+	// on the board.
+	stepFrom [NumDirections]Bitboard
 
 	// Board is the set of all 160 squares.
 	Board Bitboard
@@ -143,6 +146,7 @@ func init() {
 			if one != NoSquare {
 				two = SquareAt(int(squareFile[s])+2*directionDelta[d][0], int(squareRank[s])+2*directionDelta[d][1])
 				Adjacent[s].Set(one)
+				stepFrom[d].Set(s)
 			}
 			Neighbor[s][d], Beyond[s][d] = one, two
 			if two != NoSquare {
