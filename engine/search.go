@@ -81,7 +81,7 @@ func (t *thread) isRepetition() bool {
 }
 
 func (t *thread) evaluate() int {
-	v := t.s.eval.Evaluate(&t.pos)
+	v := t.evals.evaluate(&t.pos)
 	return max(min(v, scoreLimit), -scoreLimit)
 }
 

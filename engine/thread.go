@@ -44,6 +44,7 @@ type thread struct {
 	counter [movegen.SquareSpan][movegen.SquareSpan]quietKey
 	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
 	pvLen   [MaxPly + 1]int
+	evals   evalCache
 }
 
 func newThread(id int) *thread { return &thread{id: id} }
@@ -57,6 +58,7 @@ func (t *thread) clearHistory() {
 // prepare sets the thread up for a search of g's position.
 func (t *thread) prepare(s *shared, g *movegen.Game) {
 	t.s = s
+	t.evals.use(s.eval)
 	t.pos = g.Position()
 	t.keys = append(t.keys[:0], g.Keys()...)
 	t.nodes.Store(0)

@@ -1,11 +1,18 @@
 // Package eval scores Camelot positions. It knows the board (package
 // movegen) but nothing of the search: the engine asks it for a static score
-// through the small Evaluator interface, so a tuned evaluation can replace
-// this first one without touching the search.
+// through the small Evaluator interface.
+//
+// The evaluation is linear in one table of weights (Weights, written by
+// `camelot tune`): a position is a short list of features, each a count
+// of White's minus Black's, and a phase from the material left, and its
+// score is Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase. The terms
+// (terms.go, tactics.go) cover material, castle distance, the castle race
+// (R14), forced-capture tactics (R8, R11), mobility, formation and tempo;
+// layout.go lists them.
 package eval
 
 import (
-	"math/bits"
+	"slices"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -25,118 +32,82 @@ type Term struct {
 }
 
 // Default is the evaluation the engine uses.
-var Default Evaluator = Basic{}
+var Default Evaluator = Tuned{}
 
-// Weights of the basic evaluation.
-const (
-	ManValue    = 100
-	KnightValue = 160
-	// InCastle rewards a piece in the opponent's castle: one more there
-	// wins (R14), and it can no longer be captured.
-	InCastle = 220
-	// Tempo is the side to move's edge.
-	Tempo = 8
-	// CastleThreat scales the danger of a side that already has a piece in
-	// the opponent's castle: its nearest other piece d steps from the
-	// castle adds CastleThreat·(8-d)², since that piece's arrival wins (R14).
-	CastleThreat = 6
-)
-
-// advance[c][s] rewards a piece of colour c on s for its progress towards
-// the opponent's castle, growing faster near it: the race to the castle
-// (R14) is what decides most games.
-var advance [2][movegen.SquareSpan]int
-
-// distance[c][s] is the number of king steps from s to colour c's target:
-// the nearest square of the opponent's castle.
-var distance [2][movegen.SquareSpan]int
-
-func init() {
-	for b := movegen.Board; !b.IsEmpty(); {
-		s := b.PopFirst()
-		for c := movegen.White; c <= movegen.Black; c++ {
-			d := castleDistance(s, c.Other())
-			distance[c][s] = d
-			progress := 15 - d
-			advance[c][s] = progress * progress / 4
-		}
-	}
-}
-
-// castleDistance is the number of king steps from s to the nearest square of
-// colour c's castle.
-func castleDistance(s movegen.Square, c movegen.Color) int {
-	best := 99
-	castle := movegen.Castle[c]
-	for !castle.IsEmpty() {
-		t := castle.PopFirst()
-		df, dr := abs(s.File()-t.File()), abs(s.Rank()-t.Rank())
-		best = min(best, max(df, dr))
-	}
-	return best
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// Basic is a first evaluation: material, advance towards the opponent's
-// castle, pieces inside it, and tempo.
-type Basic struct{}
+// Tuned is the evaluation of the weight table Weights.
+type Tuned struct{}
 
 // Evaluate returns the score for the side to move.
-func (Basic) Evaluate(p *movegen.Position) int {
-	w, b := sideTerms(p, movegen.White), sideTerms(p, movegen.Black)
-	s := w[0] + w[1] + w[2] + w[3] - b[0] - b[1] - b[2] - b[3]
+func (Tuned) Evaluate(p *movegen.Position) int {
+	var c collector
+	phase := c.collect(p)
+	mg, eg := 0, 0
+	for _, f := range c.e[:c.n] {
+		w := &Weights[f.Index]
+		mg += int(f.Coef) * w.MG
+		eg += int(f.Coef) * w.EG
+	}
+	s := taper(mg, eg, phase)
 	if p.Side == movegen.Black {
 		s = -s
 	}
-	return s + Tempo
+	return s
 }
 
-// termNames name the values sideTerms returns, then the tempo.
-var termNames = [...]string{"material", "advance", "in castle", "castle threat", "tempo"}
-
-// sideTerms returns colour c's material, advance, castle and castle
-// threat terms.
-func sideTerms(p *movegen.Position, c movegen.Color) [4]int {
-	pieces := p.Pieces[c]
-	inCastle := pieces.And(movegen.Castle[c.Other()])
-	t := [4]int{materialOf(p, c), 0, inCastle.Count() * InCastle, 0}
-	nearest := 99
-	adv, dist := &advance[c], &distance[c]
-	// Walk the words directly: this loop runs at nearly every node.
-	for i, w := range pieces.AndNot(inCastle).Words() {
-		for ; w != 0; w &= w - 1 {
-			s := i<<6 | bits.TrailingZeros64(w)
-			t[1] += adv[s]
-			nearest = min(nearest, dist[s])
-		}
-	}
-	if !inCastle.IsEmpty() && nearest < 8 {
-		t[3] = CastleThreat * (8 - nearest) * (8 - nearest)
-	}
-	return t
+// taper blends the middlegame and endgame sums by the phase. The division
+// truncates towards zero, so a colour flip gives exactly the negated score.
+func taper(mg, eg, phase int) int {
+	return (mg*phase + eg*(MaxPhase-phase)) / MaxPhase
 }
 
-// Breakdown returns the terms of Evaluate, White and Black apart.
-func (Basic) Breakdown(p *movegen.Position) []Term {
-	w, b := sideTerms(p, movegen.White), sideTerms(p, movegen.Black)
-	terms := make([]Term, len(termNames))
-	for i, name := range termNames {
-		terms[i].Name = name
-		if i < len(w) {
-			terms[i].White, terms[i].Black = w[i], b[i]
+// Features appends p's features to dst, each weight index once with
+// White's count minus Black's (zeros left out), and returns them with
+// p's phase: Evaluate's score from White's view is
+// Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase over them. The tuner
+// fits the weights with it.
+func Features(p *movegen.Position, dst []Feature) ([]Feature, int) {
+	var c collector
+	phase := c.collect(p)
+	entries := c.e[:c.n]
+	slices.SortFunc(entries, func(a, b Feature) int { return int(a.Index) - int(b.Index) })
+	for i := 0; i < len(entries); {
+		f := entries[i]
+		for i++; i < len(entries) && entries[i].Index == f.Index; i++ {
+			f.Coef += entries[i].Coef
+		}
+		if f.Coef != 0 {
+			dst = append(dst, f)
 		}
 	}
-	tempo := &terms[len(terms)-1]
-	if p.Side == movegen.White {
-		tempo.White = Tempo
-	} else {
-		tempo.Black = Tempo
+	return dst, phase
+}
+
+// Breakdown returns the score's term groups, White's and Black's each
+// from its own side (tapered, in centi-men); tempo goes to the side to
+// move.
+func (Tuned) Breakdown(p *movegen.Position) []Term {
+	var c collector
+	phase := c.collect(p)
+	var sums [numGroups][2][2]int // [group][colour][mg, eg]
+	for _, f := range c.e[:c.n] {
+		side, coef := movegen.White, int(f.Coef)
+		if coef < 0 {
+			side, coef = movegen.Black, -coef
+		}
+		w := &Weights[f.Index]
+		g := &sums[groupOf[f.Index]][side]
+		g[0] += coef * w.MG
+		g[1] += coef * w.EG
+	}
+	var terms []Term
+	for g, name := range groupNames {
+		if !on[g] {
+			continue
+		}
+		s := sums[g]
+		terms = append(terms, Term{Name: name,
+			White: taper(s[movegen.White][0], s[movegen.White][1], phase),
+			Black: taper(s[movegen.Black][0], s[movegen.Black][1], phase)})
 	}
 	return terms
 }
@@ -144,6 +115,12 @@ func (Basic) Breakdown(p *movegen.Position) []Term {
 // Material counts pieces only: the evaluation of the reference opponent
 // that match tests measure the engine against.
 type Material struct{}
+
+// Piece values of Material.
+const (
+	ManValue    = 100
+	KnightValue = 160
+)
 
 func materialOf(p *movegen.Position, c movegen.Color) int {
 	pieces := p.Pieces[c]

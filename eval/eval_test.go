@@ -1,82 +1,212 @@
 package eval
 
 import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// mirror swaps the colours and reflects the board across its middle
-// (rank r <-> 17-r), which R1 maps onto itself; the side to move swaps too.
-func mirror(p movegen.Position) movegen.Position {
-	var q movegen.Position
+// colourFlip swaps the colours and mirrors the ranks (rank r <-> 17-r),
+// which R1 maps onto itself; the side to move and the castle counts swap
+// too.
+func colourFlip(p movegen.Position) movegen.Position {
+	return remap(p, func(s movegen.Square) movegen.Square {
+		return movegen.SquareAt(s.File(), movegen.NumRanks-1-s.Rank())
+	}, true)
+}
+
+// leftRight mirrors the files (A <-> L), which R1 maps onto itself.
+func leftRight(p movegen.Position) movegen.Position {
+	return remap(p, func(s movegen.Square) movegen.Square {
+		return movegen.SquareAt(movegen.NumFiles-1-s.File(), s.Rank())
+	}, false)
+}
+
+func remap(p movegen.Position, to func(movegen.Square) movegen.Square, swap bool) movegen.Position {
+	q := p
+	q.Pieces, q.Knights = [2]movegen.Bitboard{}, movegen.Bitboard{}
 	for b := movegen.Board; !b.IsEmpty(); {
 		s := b.PopFirst()
-		t := movegen.SquareAt(s.File(), movegen.NumRanks-1-s.Rank())
 		for c := movegen.White; c <= movegen.Black; c++ {
 			if p.Pieces[c].Has(s) {
-				q.Pieces[c.Other()].Set(t)
+				d := c
+				if swap {
+					d = c.Other()
+				}
+				q.Pieces[d].Set(to(s))
 			}
 		}
 		if p.Knights.Has(s) {
-			q.Knights.Set(t)
+			q.Knights.Set(to(s))
 		}
 	}
-	q.Side = p.Side.Other()
-	q.CastleMoves = [2]uint8{p.CastleMoves[1], p.CastleMoves[0]}
-	q.MoveNumber = 1
+	if swap {
+		q.Side = p.Side.Other()
+		q.CastleMoves = [2]uint8{p.CastleMoves[1], p.CastleMoves[0]}
+	}
 	q.Key = q.ComputeKey()
 	return q
 }
 
-var samples = []string{
-	movegen.StartCFEN,
-	"2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/6M5/3NMMMMN3/2NM1MMMMN2/12/12/10/8/2 b 0/0 1 1",
-	"1M/2M5/10/12/12/12/12/12/12/12/12/12/mm10/10/8/2 w 0/0 5 9",
-	"2/8/10/12/12/12/12/6m5/12/4M7/3N8/12/12/10/8/2 w",
-}
-
+// TestEvaluateSymmetric: the score for the side to move is unchanged
+// under the colour flip and the left-right mirror, on positions of every
+// stage of random games. Every feature is checked, whatever its weight:
+// the flip negates each White-minus-Black count, the mirror keeps it.
 func TestEvaluateSymmetric(t *testing.T) {
-	for _, cfen := range samples {
-		p, err := movegen.ParseCFEN(cfen)
-		if err != nil {
-			t.Fatal(err)
+	for _, p := range randomPositions(3000, 2) {
+		fs, phase := Features(&p, nil)
+		q := colourFlip(p)
+		flipped, flippedPhase := Features(&q, nil)
+		q = leftRight(p)
+		mirrored, mirroredPhase := Features(&q, nil)
+		if phase != flippedPhase || phase != mirroredPhase || len(fs) != len(flipped) || len(fs) != len(mirrored) {
+			t.Fatalf("%s: features %v, colour-flipped %v, mirrored %v", p.CFEN(), fs, flipped, mirrored)
 		}
-		q := mirror(p)
-		if a, b := Default.Evaluate(&p), Default.Evaluate(&q); a != b {
-			t.Errorf("%s: %d, mirrored %s: %d", cfen, a, q.CFEN(), b)
+		for i, f := range fs {
+			if flipped[i] != (Feature{f.Index, -f.Coef}) || mirrored[i] != f {
+				t.Fatalf("%s: feature %s %d, colour-flipped %s %d, mirrored %s %d", p.CFEN(),
+					WeightNames[f.Index], f.Coef, WeightNames[flipped[i].Index], flipped[i].Coef, WeightNames[mirrored[i].Index], mirrored[i].Coef)
+			}
 		}
-	}
-	start := movegen.StartPosition()
-	if got := Default.Evaluate(&start); got != Tempo {
-		t.Errorf("start position scores %d, want the tempo %d", got, Tempo)
+		v := Default.Evaluate(&p)
+		q = colourFlip(p)
+		if w := Default.Evaluate(&q); v != w {
+			t.Fatalf("%s scores %d, colour-flipped %s scores %d", p.CFEN(), v, q.CFEN(), w)
+		}
+		q = leftRight(p)
+		if w := Default.Evaluate(&q); v != w {
+			t.Fatalf("%s scores %d, mirrored left-right %s scores %d", p.CFEN(), v, q.CFEN(), w)
+		}
 	}
 }
 
+// TestFeaturesGiveEvaluate: the tuner's view of a position (features and
+// phase) gives exactly the engine's score.
+func TestFeaturesGiveEvaluate(t *testing.T) {
+	for _, p := range randomPositions(3000, 3) {
+		fs, phase := Features(&p, nil)
+		mg, eg := 0, 0
+		seen := map[uint16]bool{}
+		for _, f := range fs {
+			if seen[f.Index] || f.Coef == 0 {
+				t.Fatalf("%s: feature %d repeated or zero", p.CFEN(), f.Index)
+			}
+			seen[f.Index] = true
+			mg += int(f.Coef) * Weights[f.Index].MG
+			eg += int(f.Coef) * Weights[f.Index].EG
+		}
+		s := taper(mg, eg, phase)
+		if p.Side == movegen.Black {
+			s = -s
+		}
+		if got := Default.Evaluate(&p); got != s {
+			t.Fatalf("%s: Evaluate %d, features give %d", p.CFEN(), got, s)
+		}
+	}
+}
+
+// TestBreakdownSumsToEvaluate: the terms the protocol's eval command
+// prints add up to the score, up to one centi-man of rounding a group.
 func TestBreakdownSumsToEvaluate(t *testing.T) {
-	for _, cfen := range samples {
-		p, _ := movegen.ParseCFEN(cfen)
+	for _, p := range randomPositions(500, 4) {
 		sum := 0
-		for _, term := range Default.Breakdown(&p) {
+		terms := Default.Breakdown(&p)
+		for _, term := range terms {
 			sum += term.White - term.Black
 		}
 		if p.Side == movegen.Black {
 			sum = -sum
 		}
-		if got := Default.Evaluate(&p); got != sum {
-			t.Errorf("%s: Evaluate %d, breakdown sums to %d", cfen, got, sum)
+		if got := Default.Evaluate(&p); abs(got-sum) > len(terms) {
+			t.Fatalf("%s: Evaluate %d, breakdown sums to %d", p.CFEN(), got, sum)
 		}
 	}
 }
 
-// A piece in the opponent's castle (R13) and progress towards it (R14)
-// are worth more than the same piece at home.
-func TestCastleProgressRewarded(t *testing.T) {
-	home, _ := movegen.ParseCFEN("2/8/10/m10m/12/12/12/12/12/12/12/12/M10M/10/8/2 w")
-	near, _ := movegen.ParseCFEN("2/8/10/m10m/12/12/12/12/12/M11/12/12/11M/10/8/2 w")
-	inside, _ := movegen.ParseCFEN("M1/8/10/m10m/12/12/12/12/12/12/12/12/11M/10/8/2 w")
-	h, n, i := Default.Evaluate(&home), Default.Evaluate(&near), Default.Evaluate(&inside)
-	if !(h < n && n < i) {
-		t.Errorf("home %d, advanced %d, in castle %d: want increasing", h, n, i)
+// TestStartPosition: the start (R2) is symmetric, so only the tempo
+// counts; its phase is MaxPhase.
+func TestStartPosition(t *testing.T) {
+	p := movegen.StartPosition()
+	if got, want := Default.Evaluate(&p), Weights[wTempo].MG; got != want {
+		t.Errorf("start position scores %d, want the tempo %d", got, want)
+	}
+	if _, phase := Features(&p, nil); phase != MaxPhase {
+		t.Errorf("start phase %d, want %d", phase, MaxPhase)
+	}
+}
+
+// TestWriteWeightsRoundTrip: the source WriteWeights writes parses as Go
+// and holds exactly the weights given, in order, with their names.
+func TestWriteWeightsRoundTrip(t *testing.T) {
+	var w [NumWeights]Weight
+	for i := range w {
+		w[i] = Weight{MG: i*7 - 300, EG: 500 - i*3}
+	}
+	var buf bytes.Buffer
+	if err := WriteWeights(&buf, &w); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "weights.go", buf.Bytes(), parser.ParseComments)
+	if err != nil {
+		t.Fatalf("written source does not parse: %v", err)
+	}
+	var got []Weight
+	ast.Inspect(f, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok || lit.Type == nil {
+			return true
+		}
+		for _, e := range lit.Elts {
+			pair := e.(*ast.CompositeLit).Elts
+			got = append(got, Weight{MG: intOf(t, pair[0]), EG: intOf(t, pair[1])})
+		}
+		return false
+	})
+	if len(got) != NumWeights {
+		t.Fatalf("read %d weights back, want %d", len(got), NumWeights)
+	}
+	for i := range got {
+		if got[i] != w[i] {
+			t.Fatalf("weight %d (%s): read %v, wrote %v", i, WeightNames[i], got[i], w[i])
+		}
+	}
+	if !strings.Contains(buf.String(), "// "+WeightNames[wTempo]+"\n") {
+		t.Error("the weights' names are not in the source")
+	}
+}
+
+func intOf(t *testing.T, e ast.Expr) int {
+	t.Helper()
+	neg := false
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.SUB {
+		neg, e = true, u.X
+	}
+	n, err := strconv.Atoi(e.(*ast.BasicLit).Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if neg {
+		n = -n
+	}
+	return n
+}
+
+// TestWeightNames: every weight has a distinct name in its group.
+func TestWeightNames(t *testing.T) {
+	seen := map[string]bool{}
+	for i, n := range WeightNames {
+		if seen[n] {
+			t.Errorf("weight %d: name %q twice", i, n)
+		}
+		seen[n] = true
+		if !strings.HasPrefix(n, groupNames[groupOf[i]]) {
+			t.Errorf("weight %d: name %q not in its group %q", i, n, groupNames[groupOf[i]])
+		}
 	}
 }

@@ -1,0 +1,99 @@
+package eval
+
+import "github.com/camelot-engine/camelot/movegen"
+
+// The capture terms look a few jumps ahead on bitboards, without making
+// moves: they run only when a side has a jump, which is rare at the nodes
+// the evaluation sees, since a search does not stand pat when a capture
+// is compulsory (R11).
+
+// maxChain is the longest jump sequence the chain term tells apart: 1, 2,
+// and 3 or more.
+const maxChain = 3
+
+// longestChain returns the most jumps, up to maxChain, that one of
+// jumpers could make in a row (R8): captured pieces leave at once, and a
+// landing in the opponent's castle (target) ends the move.
+func longestChain(jumpers, enemy, empty, target movegen.Bitboard) int {
+	best := 0
+	for b := jumpers; !b.IsEmpty(); {
+		s := b.PopFirst()
+		best = max(best, chainFrom(s, enemy, empty.Or(movegen.SquareBB(s)), target, maxChain))
+		if best == maxChain {
+			break
+		}
+	}
+	return best
+}
+
+// chainFrom returns the most jumps, up to limit, from s.
+func chainFrom(s movegen.Square, enemy, empty, target movegen.Bitboard, limit int) int {
+	best := 0
+	for _, l := range movegen.Leaps[s] {
+		if !enemy.Has(l.Over) || !empty.Has(l.Land) {
+			continue
+		}
+		n := 1
+		if limit > 1 && !target.Has(l.Land) {
+			e, m := enemy, empty
+			e.Clear(l.Over)
+			m.Set(l.Over)
+			n += chainFrom(l.Land, e, m, target, limit-1)
+		}
+		if best = max(best, n); best == limit {
+			break
+		}
+	}
+	return best
+}
+
+// recaptured reports whether every capture the side could make ends
+// where the opponent can jump the capturing piece back (R8, R11): each
+// first jump of each jumper ends its move there (no jump goes on) on a
+// square outside the opponent's castle, and an enemy piece could then
+// jump it. A side to move in such a position must give material back; a
+// side waiting has been offered a poisoned piece.
+func recaptured(jumpers, enemy, empty, home, target movegen.Bitboard) bool {
+	for b := jumpers; !b.IsEmpty(); {
+		s := b.PopFirst()
+		for _, l := range movegen.Leaps[s] {
+			if !enemy.Has(l.Over) || !empty.Has(l.Land) {
+				continue
+			}
+			if target.Has(l.Land) {
+				return false // safe in the castle (R13)
+			}
+			e, m := enemy, empty.Or(movegen.SquareBB(s))
+			e.Clear(l.Over)
+			m.Set(l.Over)
+			m.Clear(l.Land)
+			if movegen.JumpSources(e, m).Has(l.Land) {
+				return false // the jump goes on: where it ends is another matter
+			}
+			if movegen.JumpTargets(e.AndNot(home), movegen.SquareBB(l.Land), m).IsEmpty() {
+				return false // it lands safe
+			}
+		}
+	}
+	return !jumpers.IsEmpty()
+}
+
+// chargers returns how many of knights could Charge (R9) with a canter
+// of one or two leaps over own pieces to an empty square from which they
+// could jump (jumpable: the jump sources outside the opponent's castle).
+// Longer canters are left to the search: two leaps cover nearly every
+// Charge and keep the term cheap. A leap is reversible, so the sets are
+// grown backwards from the jump squares, usually none, for all Knights
+// at once. (A canter over the Knight's own vacated square, or a jump onto
+// it, is not seen: rare, and only a feature.) Canters never land in the
+// own castle (home) and stop in the opponent's (target).
+func chargers(knights, own, empty, home, target, jumpable movegen.Bitboard) int {
+	landable := empty.AndNot(home)
+	jumps := jumpable.And(landable)
+	if jumps.IsEmpty() || knights.IsEmpty() {
+		return 0
+	}
+	one := movegen.CanterLandings(jumps, own) // a leap from here lands on a jump square
+	two := movegen.CanterLandings(one.And(landable).AndNot(target), own)
+	return knights.And(one.Or(two)).Count()
+}

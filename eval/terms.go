@@ -1,0 +1,169 @@
+package eval
+
+import (
+	"math/bits"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Feature is one term of a position's linear evaluation: Coef times
+// weight Index. In Features, Coef is White's count minus Black's.
+type Feature struct {
+	Index uint16
+	Coef  int16
+}
+
+// maxEntries bounds the features one position can produce: about 40 a
+// side (a piece-square entry a piece, and a few per group).
+const maxEntries = 128
+
+// collector gathers a position's features, White's with positive
+// coefficients and Black's with negative ones, on the stack: the engine
+// sums them at once, the tuner keeps them.
+type collector struct {
+	n int
+	e [maxEntries]Feature
+}
+
+func (c *collector) add(index, coef int) {
+	if coef != 0 {
+		c.e[c.n] = Feature{Index: uint16(index), Coef: int16(coef)}
+		c.n++
+	}
+}
+
+// sideStats are what the race terms of one side need from both.
+type sideStats struct {
+	first, second int // distances of the two nearest pieces to the opponent's castle
+	home          int // distance of the nearest piece to the own castle
+}
+
+// collect adds every feature of p and returns its phase.
+func (c *collector) collect(p *movegen.Position) int {
+	occupied := p.Occupied()
+	empty := movegen.Board.AndNot(occupied)
+	knights := p.Knights.Count()
+	phase := min(MaxPhase, 2*knights+occupied.Count()-knights)
+	var stats [2]sideStats
+	for us := movegen.White; us <= movegen.Black; us++ {
+		stats[us] = c.side(p, us, empty)
+	}
+	if on[gRace] {
+		for us := movegen.White; us <= movegen.Black; us++ {
+			sign, st := colourSign(us), stats[us]
+			c.add(wRaceFirst+st.first-1, sign)
+			c.add(wRaceSecond+st.second-1, sign)
+			lead := max(-3, min(3, stats[us.Other()].home-st.first))
+			c.add(wRaceLead+lead+3, sign)
+		}
+	}
+	if on[gTempo] {
+		c.add(wTempo, colourSign(p.Side))
+	}
+	return phase
+}
+
+func colourSign(c movegen.Color) int {
+	return 1 - 2*int(c)
+}
+
+// side adds colour us's features other than the race's and returns what
+// the race needs.
+func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bitboard) sideStats {
+	them := us.Other()
+	sign := colourSign(us)
+	own, enemy := p.Pieces[us], p.Pieces[them]
+	home, target := movegen.Castle[us], movegen.Castle[them]
+	knights := own.And(p.Knights)
+	// The field: pieces in neither castle, which the piece-square tables,
+	// the race and most other terms are about.
+	field := own.AndNot(home).AndNot(target)
+	turn := 0 // index of "waiting" or "to move" in the split terms
+	if p.Side == us {
+		turn = 1
+	}
+
+	if on[gMaterial] {
+		nk := knights.Count()
+		c.add(wMan, sign*(own.Count()-nk))
+		c.add(wKnight, sign*nk)
+	}
+
+	st := sideStats{first: raceSteps, second: raceSteps, home: raceSteps}
+	if own.Intersects(home) {
+		st.home = 0
+	}
+	isolated := 0
+	pst := on[gPST]
+	formation := on[gFormation]
+	toTarget, toHome, index := &distTarget[us], &distHome[us], &pstIndex[us]
+	// Walk the words directly: this loop runs at nearly every node.
+	for i, w := range field.Words() {
+		for ; w != 0; w &= w - 1 {
+			s := movegen.Square(i<<6 | bits.TrailingZeros64(w))
+			if pst {
+				base := wPST
+				if knights.Has(s) {
+					base += pstSquares
+				}
+				c.add(base+int(index[s]), sign)
+			}
+			if d := int(toTarget[s]); d < st.first {
+				st.first, st.second = d, st.first
+			} else if d < st.second {
+				st.second = d
+			}
+			st.home = min(st.home, int(toHome[s]))
+			if formation && !within2[s].Intersects(own) {
+				isolated++
+			}
+		}
+	}
+
+	if on[gCastle] {
+		in := own.And(target).Count()
+		c.add(wInCastle, sign*in)
+		c.add(wCastleRim, sign*field.And(movegen.CastleRim(them)).Count())
+		if in > 0 {
+			c.add(wCastleThreat+st.first-1, sign)
+		}
+		if st.home > 3 {
+			c.add(wUndefended, sign)
+		}
+		c.add(wOwnCastle, sign*own.And(home).Count())
+	}
+
+	if on[gExposed] {
+		// Enemy pieces in our castle (their target) never jump (R8, R13).
+		exposed := movegen.JumpTargets(enemy.AndNot(home), own, empty)
+		nk := exposed.And(knights).Count()
+		c.add(wExposed+turn, sign*(exposed.Count()-nk))
+		c.add(wExposed+2+turn, sign*nk)
+	}
+	if on[gBacked] {
+		c.add(wBacked, sign*movegen.Backed(field, own).Count())
+	}
+	sources := movegen.JumpSources(enemy, empty) // where a jump of ours could start
+	if on[gCapture] {
+		if jumpers := own.AndNot(target).And(sources); !jumpers.IsEmpty() {
+			longest := longestChain(jumpers, enemy, empty, target)
+			c.add(wChain+2*(longest-1)+turn, sign)
+			if recaptured(jumpers, enemy, empty, home, target) {
+				c.add(wRecapture, sign)
+			}
+		}
+	}
+	if on[gCharge] {
+		c.add(wCharge, sign*chargers(knights.And(field), own, empty, home, target, sources.AndNot(target)))
+	}
+	neighbours := movegen.Spread(own)
+	if on[gMobility] {
+		c.add(wStep, sign*neighbours.And(empty).AndNot(home).Count())
+		c.add(wCanter, sign*movegen.CanterLandings(field, own).And(empty).AndNot(home).Count())
+	}
+	if formation {
+		c.add(wConnected, sign*field.And(neighbours).Count())
+		c.add(wIsolated, sign*isolated)
+	}
+	return st
+}
