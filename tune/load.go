@@ -1,0 +1,63 @@
+package tune
+
+import (
+	"io"
+	"os"
+
+	"github.com/camelot-engine/camelot/datagen"
+	"github.com/camelot-engine/camelot/eval"
+	"github.com/camelot-engine/camelot/internal/progress"
+)
+
+// Load reads datagen files into one Data set, each position kept only as
+// its evaluation features (eval.Features), its phase, score and result.
+// An error names the file and line ("name:line: reason"). Progress, in
+// bytes read, goes to status on a terminal.
+func Load(paths []string, status io.Writer) (*Data, error) {
+	var total int64
+	for _, path := range paths {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		total += fi.Size()
+	}
+	bar := progress.New(status, "loading", "bytes", 0, total)
+	defer bar.Done()
+	d := NewData(eval.NumWeights, eval.MaxPhase)
+	var evalRow []eval.Feature
+	var row []Feature
+	add := func(r datagen.Record) error {
+		var phase int
+		evalRow, phase = eval.Features(&r.Pos, evalRow[:0])
+		row = row[:0]
+		for _, f := range evalRow {
+			row = append(row, Feature{Index: f.Index, Coef: f.Coef})
+		}
+		return d.Add(row, phase, r.Score, r.Result)
+	}
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		err = datagen.Scan(countingReader{f, bar}, path, add)
+		f.Close()
+		if err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+// countingReader reports the bytes read through it to a progress bar.
+type countingReader struct {
+	r   io.Reader
+	bar *progress.Bar
+}
+
+func (c countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.bar.Add(int64(n))
+	return n, err
+}

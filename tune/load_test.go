@@ -1,0 +1,169 @@
+package tune
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/datagen"
+	"github.com/camelot-engine/camelot/eval"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// randomPositions plays random games from the start and returns n of the
+// positions on the way, games ending at move 60 at the latest.
+func randomPositions(n int, seed uint64) []movegen.Position {
+	rng := rand.New(rand.NewPCG(seed, 4))
+	var ml movegen.MoveList
+	var ps []movegen.Position
+	p := movegen.StartPosition()
+	for len(ps) < n {
+		p.GenerateMoves(&ml)
+		if ml.N == 0 || p.Outcome().IsOver() || p.MoveNumber > 60 {
+			p = movegen.StartPosition()
+			continue
+		}
+		p.MakeMove(ml.Moves[rng.IntN(ml.N)])
+		if !p.Outcome().IsOver() {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+func features(p *movegen.Position) ([]Feature, int) {
+	evalRow, phase := eval.Features(p, nil)
+	row := make([]Feature, len(evalRow))
+	for i, f := range evalRow {
+		row[i] = Feature{f.Index, f.Coef}
+	}
+	return row, phase
+}
+
+// engineScore is the engine's evaluation from White's view, computed as
+// eval documents it: in integers, divided once by MaxPhase.
+func engineScore(p *movegen.Position, weights *[eval.NumWeights]eval.Weight) int {
+	fs, phase := eval.Features(p, nil)
+	var mg, eg int
+	for _, f := range fs {
+		mg += int(f.Coef) * weights[f.Index].MG
+		eg += int(f.Coef) * weights[f.Index].EG
+	}
+	return (mg*phase + eg*(eval.MaxPhase-phase)) / eval.MaxPhase
+}
+
+func weightVector(weights *[eval.NumWeights]eval.Weight) []float64 {
+	w := make([]float64, 2*eval.NumWeights)
+	for i, x := range weights {
+		w[2*i], w[2*i+1] = float64(x.MG), float64(x.EG)
+	}
+	return w
+}
+
+// TestLoadKeepsFeatures writes positions to datagen files, loads them and
+// checks each row against eval.Features, and the memory a position takes.
+func TestLoadKeepsFeatures(t *testing.T) {
+	ps := randomPositions(3000, 1)
+	dir := t.TempDir()
+	var paths []string
+	for part := range 2 {
+		var b strings.Builder
+		b.WriteString(datagen.Header + "\n")
+		for i := part; i < len(ps); i += 2 {
+			r := datagen.Record{Pos: ps[i], Score: i - 1500, Result: float64(i%3) / 2}
+			b.WriteString(r.String() + "\n")
+		}
+		path := filepath.Join(dir, fmt.Sprintf("part%d.txt", part))
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, path)
+	}
+	d, err := Load(paths, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Len() != len(ps) {
+		t.Fatalf("loaded %d positions, want %d", d.Len(), len(ps))
+	}
+	w := weightVector(&eval.Weights)
+	for j := range ps {
+		i := 2 * j // the files hold the even, then the odd positions
+		if half := (len(ps) + 1) / 2; j >= half {
+			i = 2*(j-half) + 1
+		}
+		p := &ps[i]
+		want, wantPhase := features(p)
+		got, phase := d.Row(j)
+		if !slices.Equal(got, want) || phase != wantPhase || d.Score[j] != int32(i-1500) || d.Result[j] != uint8(i%3) {
+			t.Fatalf("position %d (%s): row %v phase %d score %d result %d; want %v phase %d score %d result %d",
+				j, p.CFEN(), got, phase, d.Score[j], d.Result[j], want, wantPhase, i-1500, i%3)
+		}
+		if e, engine := d.Eval(j, w), engineScore(p, &eval.Weights); math.Abs(e-float64(engine)) >= 1 {
+			t.Fatalf("position %s: the tuner evaluates %.2f, the engine %d", p.CFEN(), e, engine)
+		}
+	}
+	bytes := d.BytesPerPosition()
+	t.Logf("%d positions, %.1f features and %.0f bytes a position", d.Len(), float64(d.NumFeatures())/float64(d.Len()), bytes)
+	// Ten million positions in 4 GB, the 4 MB chunk this small set
+	// barely uses aside.
+	if bytes-4<<20/float64(d.Len()) > 400 {
+		t.Errorf("%.0f bytes a position: ten million would not fit in 4 GB", bytes)
+	}
+}
+
+// TestTrainRecoversPerturbedEval makes targets from a perturbed copy of
+// the engine's weights on real positions and fits the engine's weights to
+// them: the fitted evaluation must match the perturbed one on held-out
+// positions. (The evaluations are compared, not the weights: some
+// features are sums of others, material of the squares' counts, so
+// different weights can make the same evaluation.)
+func TestTrainRecoversPerturbedEval(t *testing.T) {
+	const k = 1.5
+	ps := randomPositions(20000, 2)
+	rng := rand.New(rand.NewPCG(3, 5))
+	truth := eval.Weights
+	for i := range truth {
+		truth[i].MG += rng.IntN(41) - 20
+		truth[i].EG += rng.IntN(41) - 20
+	}
+	d := NewData(eval.NumWeights, eval.MaxPhase)
+	for i := range ps {
+		row, phase := features(&ps[i])
+		if err := d.Add(row, phase, engineScore(&ps[i], &truth), 0.5); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d.SetTargets(k, 0)
+	train, validation := Split(d.Len(), 0.1, 4)
+	w := weightVector(&eval.Weights)
+	rmsToTruth := func() float64 {
+		var sum float64
+		for _, r := range validation {
+			diff := d.Eval(int(r), w) - float64(d.Score[r])
+			sum += diff * diff
+		}
+		return math.Sqrt(sum / float64(len(validation)))
+	}
+	before := rmsToTruth()
+	lossBefore := d.Loss(w, validation, k, 1)
+	if _, err := d.Train(w, train, Config{K: k, Epochs: 30, Batch: 1024, LR: 1, Threads: 2, Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	after := rmsToTruth()
+	best := d.Loss(weightVector(&truth), validation, k, 1)
+	lossAfter := d.Loss(w, validation, k, 1)
+	t.Logf("evaluation off the truth by %.1f centi-men (root mean square) before, %.2f after; validation loss %.3g, %.3g, truth %.3g",
+		before, after, lossBefore, lossAfter, best)
+	if after > 3 || after > before/5 {
+		t.Errorf("the fitted evaluation is off the truth by %.2f centi-men (root mean square), %.1f before", after, before)
+	}
+	if lossAfter > best+(lossBefore-best)/20 {
+		t.Errorf("validation loss %.3g from %.3g; the truth's is %.3g", lossAfter, lossBefore, best)
+	}
+}
