@@ -7,7 +7,7 @@
 // of White's minus Black's, and a phase from the material left, and its
 // score is Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase. The terms
 // (terms.go, tactics.go) cover material, castle distance, the castle race
-// (R14), forced-capture tactics (R8, R11), mobility, formation and tempo;
+// (R14), forced-capture tactics (R8, R11), mobility and tempo;
 // layout.go lists them.
 package eval
 

@@ -43,9 +43,7 @@ const (
 	wCharge       = wRecapture + 1            // Knights that could Charge (R9)
 	wStep         = wCharge + 1               // squares reached by plain moves (R6)
 	wCanter       = wStep + 1                 // squares reached by one canter leap (R7)
-	wConnected    = wCanter + 1               // pieces with a friendly neighbour
-	wIsolated     = wConnected + 1            // pieces with no friend within 2 steps
-	wTempo        = wIsolated + 1             // the side to move
+	wTempo        = wCanter + 1               // the side to move
 
 	// NumWeights is the number of weights.
 	NumWeights = wTempo + 1
@@ -63,12 +61,11 @@ const (
 	gCapture
 	gCharge
 	gMobility
-	gFormation
 	gTempo
 	numGroups
 )
 
-var groupNames = [numGroups]string{"material", "pst", "race", "castle", "exposed", "backed", "capture", "charge", "mobility", "formation", "tempo"}
+var groupNames = [numGroups]string{"material", "pst", "race", "castle", "exposed", "backed", "capture", "charge", "mobility", "tempo"}
 
 // WeightNames names each weight, group first ("pst.man.E7": a Man on E7
 // seen from its own side, files folded onto A..F).
@@ -92,12 +89,13 @@ var (
 	// tables, seen from c's side and folded left to right; -1 on the
 	// castles.
 	pstIndex [2][movegen.SquareSpan]int16
+	// pstWeight[c][kind][s] is the weight of colour c's piece of that
+	// kind on s (castles left out): pstIndex made a weight index.
+	pstWeight [2][2][movegen.SquareSpan]uint16
 	// distTarget[c][s] and distHome[c][s] are the king steps from s to
 	// the nearest square of the opponent's castle and of c's own, at
 	// most raceSteps.
 	distTarget, distHome [2][movegen.SquareSpan]int8
-	// within2[s] is the set of squares at most two steps from s, s left out.
-	within2 [movegen.SquareSpan]movegen.Bitboard
 )
 
 func init() {
@@ -162,14 +160,11 @@ func initGeometry() {
 			if castles.Has(s) {
 				pstIndex[c][s] = -1
 			}
+			for k := range pstWeight[c] {
+				pstWeight[c][k][s] = uint16(wPST + k*pstSquares + int(max(0, pstIndex[c][s])))
+			}
 			distTarget[c][s] = int8(min(raceSteps, castleDistance(s, c.Other())))
 			distHome[c][s] = int8(min(raceSteps, castleDistance(s, c)))
-		}
-		for t := movegen.Board; !t.IsEmpty(); {
-			u := t.PopFirst()
-			if u != s && kingDistance(s, u) <= 2 {
-				within2[s].Set(u)
-			}
 		}
 	}
 }
@@ -242,8 +237,6 @@ func initNames() {
 	name(wCharge, gCharge, "")
 	name(wStep, gMobility, ".step")
 	name(wCanter, gMobility, ".canter")
-	name(wConnected, gFormation, ".connected")
-	name(wIsolated, gFormation, ".isolated")
 	name(wTempo, gTempo, "")
 	for i, n := range WeightNames {
 		if n == "" {

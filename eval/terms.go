@@ -93,20 +93,17 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 	if own.Intersects(home) {
 		st.home = 0
 	}
-	isolated := 0
 	pst := on[gPST]
-	formation := on[gFormation]
-	toTarget, toHome, index := &distTarget[us], &distHome[us], &pstIndex[us]
+	toTarget, toHome, entry := &distTarget[us], &distHome[us], &pstWeight[us]
+	kw := knights.Words()
 	// Walk the words directly: this loop runs at nearly every node.
 	for i, w := range field.Words() {
 		for ; w != 0; w &= w - 1 {
-			s := movegen.Square(i<<6 | bits.TrailingZeros64(w))
-			if pst {
-				base := wPST
-				if knights.Has(s) {
-					base += pstSquares
-				}
-				c.add(base+int(index[s]), sign)
+			bit := bits.TrailingZeros64(w)
+			s := movegen.Square(i<<6 | bit)
+			if pst { // a piece is never 0: no need of add's test
+				c.e[c.n] = Feature{Index: entry[kw[i]>>bit&1][s], Coef: int16(sign)}
+				c.n++
 			}
 			if d := int(toTarget[s]); d < st.first {
 				st.first, st.second = d, st.first
@@ -114,9 +111,6 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 				st.second = d
 			}
 			st.home = min(st.home, int(toHome[s]))
-			if formation && !within2[s].Intersects(own) {
-				isolated++
-			}
 		}
 	}
 
@@ -156,14 +150,9 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 	if on[gCharge] {
 		c.add(wCharge, sign*chargers(knights.And(field), own, empty, home, target, sources.AndNot(target)))
 	}
-	neighbours := movegen.Spread(own)
 	if on[gMobility] {
-		c.add(wStep, sign*neighbours.And(empty).AndNot(home).Count())
+		c.add(wStep, sign*movegen.Spread(own).And(empty).AndNot(home).Count())
 		c.add(wCanter, sign*movegen.CanterLandings(field, own).And(empty).AndNot(home).Count())
-	}
-	if formation {
-		c.add(wConnected, sign*field.And(neighbours).Count())
-		c.add(wIsolated, sign*isolated)
 	}
 	return st
 }

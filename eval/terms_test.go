@@ -135,8 +135,6 @@ func TestTermsFire(t *testing.T) {
 		{"mobility: steps", W, "E6:M L9:m", "mobility.step", 8 - 5},
 		{"mobility: canters", W, "E6:M E7:M L9:m", "mobility.canter", 2},
 
-		{"formation: connected", W, "E6:M E7:M L9:m", "formation.connected", 2},
-		{"formation: isolated", W, "E6:M E8:M A4:M L9:m L10:m", "formation.isolated", 1},
 		{"tempo: White to move", W, "E6:M L9:m", "tempo", 1},
 		{"tempo: Black to move", B, "E6:M L9:m", "tempo", -1},
 	})

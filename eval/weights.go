@@ -213,7 +213,5 @@ var Weights = [NumWeights]Weight{
 	{0, 0},     // charge
 	{0, 0},     // mobility.step
 	{0, 0},     // mobility.canter
-	{0, 0},     // formation.connected
-	{0, 0},     // formation.isolated
 	{8, 8},     // tempo
 }
