@@ -7,6 +7,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"sync"
 	"sync/atomic"
@@ -185,6 +186,7 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		multiPV: e.opts.MultiPV, threads: e.threads,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
+	s.nodesLeft.Store(int64(min(lim.Nodes, math.MaxInt64)))
 	s.pondering.Store(lim.Ponder)
 	e.current.Store(s)
 	defer e.current.Store(nil)
@@ -264,7 +266,8 @@ type shared struct {
 	threads   []*thread
 	stop      atomic.Bool
 	pondering atomic.Bool
-	mu        sync.Mutex // guards start after a ponderhit
+	nodesLeft atomic.Int64 // of Limits.Nodes, not yet claimed by a thread (claimNodes)
+	mu        sync.Mutex   // guards start after a ponderhit
 }
 
 func (s *shared) startPonderHit() {

@@ -114,6 +114,7 @@ func (t *thread) iterate() {
 			break
 		}
 	}
+	t.returnNodes()
 	if t.isMain() && !s.limits.Infinite && !s.pondering.Load() {
 		s.stop.Store(true)
 	}
@@ -217,9 +218,10 @@ func (t *thread) shouldStopAfterIteration(depth int) bool {
 
 // checkLimits is called by each thread when its countdown (ticks) runs out.
 // Every thread enforces the node limit and the main thread the hard time
-// limit. The countdown is checkEvery nodes, shortened near a node limit to
-// a share of the nodes left, so `go nodes N` stops within a few nodes of N
-// while a search far from its limit checks as rarely as ever.
+// limit. The countdown is checkEvery nodes, or under a node limit the
+// nodes the thread claims next (claimNodes), so `go nodes N` stops within
+// a few nodes of N while a search far from its limit checks as rarely as
+// ever.
 func (t *thread) checkLimits() {
 	s := t.s
 	t.sinceYield += t.interval
@@ -234,17 +236,49 @@ func (t *thread) checkLimits() {
 	if s.pondering.Load() {
 		return
 	}
-	if n := s.limits.Nodes; n > 0 {
-		total := s.totalNodes()
-		if total >= n {
+	if s.limits.Nodes > 0 {
+		if t.interval = t.claimNodes(); t.interval == 0 {
 			s.stop.Store(true)
+			t.interval = 1 // depth 1 still completes, a node at a time
 			return
 		}
-		left := int((n - total) / uint64(len(s.threads)))
-		t.interval = max(min(left, checkEvery), 1)
 	}
 	if t.isMain() && s.budget.hard > 0 && s.elapsed() >= s.budget.hard {
 		s.stop.Store(true)
+	}
+}
+
+// claimNodes takes the thread's next stretch of nodes from those left
+// under `go nodes N`: its share of what is left, at most checkEvery.
+// Nodes are claimed before they are searched, so the threads together
+// never pass N however the scheduler runs them (a thread that checked its
+// share long ago cannot overrun). When nothing is left it waits for the
+// other threads to search what they claimed or hand it back
+// (returnNodes), and returns 0 once the N nodes are searched.
+func (t *thread) claimNodes() int {
+	s := t.s
+	for {
+		left := s.nodesLeft.Load()
+		if left > 0 {
+			want := max(min(left/int64(len(s.threads)), checkEvery), 1)
+			if s.nodesLeft.CompareAndSwap(left, left-want) {
+				return int(want)
+			}
+			continue
+		}
+		if s.stop.Load() || s.totalNodes() >= s.limits.Nodes {
+			return 0
+		}
+		runtime.Gosched()
+	}
+}
+
+// returnNodes hands back the nodes the thread claimed but will not
+// search, when it stops searching before the others.
+func (t *thread) returnNodes() {
+	if t.s.limits.Nodes > 0 && t.ticks > 0 {
+		t.s.nodesLeft.Add(int64(t.ticks))
+		t.ticks = 0
 	}
 }
 
