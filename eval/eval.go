@@ -83,8 +83,8 @@ func Features(p *movegen.Position, dst []Feature) ([]Feature, int) {
 }
 
 // Breakdown returns the score's term groups, White's and Black's each
-// from its own side (tapered, in centi-men); tempo goes to the side to
-// move.
+// from its own side (tapered, in centi-men), adding up to Evaluate's
+// score; tempo goes to the side to move.
 func (Tuned) Breakdown(p *movegen.Position) []Term {
 	var c collector
 	phase := c.collect(p)
@@ -99,15 +99,25 @@ func (Tuned) Breakdown(p *movegen.Position) []Term {
 		g[0] += coef * w.MG
 		g[1] += coef * w.EG
 	}
+	// Taper the running White-minus-Black sum and give each part the
+	// step it adds: the parts then add up to Evaluate's score exactly,
+	// each within one centi-man of its own tapered value.
 	var terms []Term
+	mg, eg, done := 0, 0, 0
+	step := func(dmg, deg int) int {
+		mg, eg = mg+dmg, eg+deg
+		v := taper(mg, eg, phase) - done
+		done += v
+		return v
+	}
 	for g, name := range groupNames {
 		if !on[g] {
 			continue
 		}
 		s := sums[g]
-		terms = append(terms, Term{Name: name,
-			White: taper(s[movegen.White][0], s[movegen.White][1], phase),
-			Black: taper(s[movegen.Black][0], s[movegen.Black][1], phase)})
+		white := step(s[movegen.White][0], s[movegen.White][1])
+		black := -step(-s[movegen.Black][0], -s[movegen.Black][1])
+		terms = append(terms, Term{Name: name, White: white, Black: black})
 	}
 	return terms
 }

@@ -112,7 +112,7 @@ func TestFeaturesGiveEvaluate(t *testing.T) {
 }
 
 // TestBreakdownSumsToEvaluate: the terms the protocol's eval command
-// prints add up to the score, up to one centi-man of rounding a group.
+// prints add up to the score exactly.
 func TestBreakdownSumsToEvaluate(t *testing.T) {
 	for _, p := range randomPositions(500, 4) {
 		sum := 0
@@ -123,7 +123,7 @@ func TestBreakdownSumsToEvaluate(t *testing.T) {
 		if p.Side == movegen.Black {
 			sum = -sum
 		}
-		if got := Default.Evaluate(&p); abs(got-sum) > len(terms) {
+		if got := Default.Evaluate(&p); got != sum {
 			t.Fatalf("%s: Evaluate %d, breakdown sums to %d", p.CFEN(), got, sum)
 		}
 	}
