@@ -67,7 +67,7 @@ func recaptured(jumpers, enemy, empty, home, target movegen.Bitboard) bool {
 			e.Clear(l.Over)
 			m.Set(l.Over)
 			m.Clear(l.Land)
-			if movegen.JumpSources(e, m).Has(l.Land) {
+			if movegen.CanJumpFrom(l.Land, e, m, target) {
 				return false // the jump goes on: where it ends is another matter
 			}
 			if movegen.JumpTargets(e.AndNot(home), movegen.SquareBB(l.Land), m).IsEmpty() {

@@ -43,7 +43,7 @@ func (c *collector) collect(p *movegen.Position) int {
 	occupied := p.Occupied()
 	empty := movegen.Board.AndNot(occupied)
 	knights := p.Knights.Count()
-	phase := min(MaxPhase, 2*knights+occupied.Count()-knights)
+	phase := min(MaxPhase, occupied.Count()+knights) // a Knight counts 2, a Man 1
 	var stats [2]sideStats
 	for us := movegen.White; us <= movegen.Black; us++ {
 		stats[us] = c.side(p, us, empty)

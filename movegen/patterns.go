@@ -9,6 +9,13 @@ package movegen
 // and whether that piece may jump at all, is the caller's business.
 func JumpSources(enemy, land Bitboard) Bitboard { return jumpSources(enemy, land) }
 
+// CanJumpFrom reports whether a piece on s could jump one of enemy onto
+// an empty square (R8); from the opponent's castle (oppCastle) no jump
+// starts.
+func CanJumpFrom(s Square, enemy, empty, oppCastle Bitboard) bool {
+	return canJumpFrom(s, enemy, empty, oppCastle)
+}
+
 // CanterLandings returns the squares one leap from a square of from over
 // a square of pivots (R7), before any rule on where a canter may land.
 func CanterLandings(from, pivots Bitboard) Bitboard { return canterLandings(from, pivots) }
