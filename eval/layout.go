@@ -36,8 +36,7 @@ const (
 	wCastleThreat = wCastleRim + 1            // [raceSteps]: one piece in, the next one's distance
 	wUndefended   = wCastleThreat + raceSteps // no own piece within 3 steps of the own castle
 	wOwnCastle    = wUndefended + 1           // a piece that must leave its own castle (R12)
-	wExposed      = wOwnCastle + 1            // [kind][waiting, to move]: pieces the opponent could jump
-	wBacked       = wExposed + 4              // pieces no enemy can jump (R8)
+	wBacked       = wOwnCastle + 1            // pieces no enemy can jump (R8)
 	wChain        = wBacked + 1               // [1, 2, 3+ jumps][waiting, to move]: the longest jump sequence
 	wRecapture    = wChain + 6                // every capture the side could make is recaptured
 	wCharge       = wRecapture + 1            // Knights that could Charge (R9)
@@ -56,7 +55,6 @@ const (
 	gPST
 	gRace
 	gCastle
-	gExposed
 	gBacked
 	gCapture
 	gCharge
@@ -65,7 +63,7 @@ const (
 	numGroups
 )
 
-var groupNames = [numGroups]string{"material", "pst", "race", "castle", "exposed", "backed", "capture", "charge", "mobility", "tempo"}
+var groupNames = [numGroups]string{"material", "pst", "race", "castle", "backed", "capture", "charge", "mobility", "tempo"}
 
 // WeightNames names each weight, group first ("pst.man.E7": a Man on E7
 // seen from its own side, files folded onto A..F).
@@ -222,11 +220,6 @@ func initNames() {
 	name(wUndefended, gCastle, ".undefended")
 	name(wOwnCastle, gCastle, ".own")
 	turn := [2]string{".waiting", ".tomove"}
-	for k, kind := range [2]string{".man", ".knight"} {
-		for t := range turn {
-			name(wExposed+2*k+t, gExposed, kind+turn[t])
-		}
-	}
 	name(wBacked, gBacked, "")
 	for n := 1; n <= 3; n++ {
 		for t := range turn {

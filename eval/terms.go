@@ -127,13 +127,6 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 		c.add(wOwnCastle, sign*own.And(home).Count())
 	}
 
-	if on[gExposed] {
-		// Enemy pieces in our castle (their target) never jump (R8, R13).
-		exposed := movegen.JumpTargets(enemy.AndNot(home), own, empty)
-		nk := exposed.And(knights).Count()
-		c.add(wExposed+turn, sign*(exposed.Count()-nk))
-		c.add(wExposed+2+turn, sign*nk)
-	}
 	if on[gBacked] {
 		c.add(wBacked, sign*movegen.Backed(field, own).Count())
 	}

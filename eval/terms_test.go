@@ -97,15 +97,6 @@ func TestTermsFire(t *testing.T) {
 		{"castle: defended", W, "F12:M F4:M F3:m G14:m", "castle.undefended", 0},
 		{"castle: a piece that must leave its own castle (R12)", W, "F1:M F12:M E9:m D9:m", "castle.own", 1},
 
-		// Exposed (R8): Black's E7 can be jumped by E6 to E8; White's E6
-		// is backed by E5 on its file, so E7 cannot jump it, and no other
-		// line has an enemy next to it.
-		{"exposed: Black's Man, Black to move", B, "E6:M E5:M E7:m", "exposed.man.tomove", -1},
-		{"exposed: Black's Man, White to move", W, "E6:M E5:M E7:m", "exposed.man.waiting", -1},
-		{"exposed: a Knight", B, "E6:M E5:M E7:n", "exposed.knight.tomove", -1},
-		{"exposed: a backed Man is not", B, "E6:M E5:M E7:m E8:m", "exposed.man.tomove", 0},
-		{"exposed: a piece in the opponent's castle cannot jump (R8)", W, "F2:M F1:m G16:m", "exposed.man.waiting", 0},
-
 		// Backed: a lone Man on A6 is on the board's edge in three lines
 		// and needs a guard on the file only.
 		{"backed: an edge Man guarded on its file", W, "A6:M A5:M L9:m", "backed", 2},
