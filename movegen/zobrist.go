@@ -6,9 +6,11 @@ import (
 	farm "github.com/dgryski/go-farm"
 )
 
-// Zobrist keys. They are derived deterministically by hashing a label with
-// FarmHash, so keys (and so opening books and transposition tables keyed by
-// them) are identical across runs and machines.
+// Zobrist keys. They are derived by hashing a label with FarmHash's
+// Fingerprint64, which go-farm documents as stable across platforms and
+// releases (Hash64 may change), so a position's key, and with it the opening
+// book keyed by it, is the same on every machine, Go version and build.
+// TestKeysArePinned holds a few keys fixed.
 var (
 	zobristPiece  [2][2][SquareSpan]uint64 // [colour][kind][square]
 	zobristSide   uint64                   // Black to move
@@ -21,7 +23,7 @@ func zobristValue(parts ...uint32) uint64 {
 	for _, v := range parts {
 		buf = binary.LittleEndian.AppendUint32(buf, v)
 	}
-	return farm.Hash64(buf)
+	return farm.Fingerprint64(buf)
 }
 
 func init() {
