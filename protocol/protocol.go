@@ -66,12 +66,13 @@ const maxLine = 1 << 20
 const quitWait = 2 * time.Second
 
 // DefaultThreads is the default of the Threads option: the number of
-// physical cores as cpuid reports it, else the logical CPU count, clamped
-// to the option's range.
+// physical cores as cpuid reports it, but no more than the logical CPUs
+// this process may use (a virtual machine's cpuid can report the host's
+// cores), clamped to the option's range.
 func DefaultThreads() int {
-	n := cpuid.CPU.PhysicalCores
-	if n <= 0 {
-		n = runtime.NumCPU()
+	n := runtime.NumCPU()
+	if pc := cpuid.CPU.PhysicalCores; pc > 0 {
+		n = min(n, pc)
 	}
 	return min(max(n, 1), maxThreads)
 }
@@ -103,6 +104,7 @@ type Session struct {
 	threads int           // Threads option, also used by go perft
 	ponder  bool          // Ponder option (informational only)
 	job     *job          // the last search or perft started; nil if none
+	book    bookState     // the opening book and its options
 
 	// last is the previous position command, so that one extending it
 	// plays only the new moves.
@@ -127,6 +129,7 @@ func NewSession(e *engine.Engine) *Session {
 		e:       e,
 		game:    movegen.NewGame(movegen.StartPosition()),
 		threads: max(e.Options().Threads, 1),
+		book:    newBookState(),
 	}
 }
 
