@@ -180,6 +180,13 @@ func (s *Session) cmdGo(args []string) {
 		s.errorf("go: %v", err)
 		return
 	}
+	if lines, ok := s.bookMove(g, lim); ok {
+		j := &job{kind: kindSearch, cancel: func() {}, done: make(chan struct{})}
+		s.job = j
+		s.out.finish(j, lines...)
+		close(j.done)
+		return
+	}
 	if s.capDepth > 0 && (lim.Depth == 0 || lim.Depth > s.capDepth) {
 		lim.Depth = s.capDepth
 	}

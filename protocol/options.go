@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/book"
 	"github.com/camelot-engine/camelot/engine"
 )
 
@@ -17,6 +18,8 @@ const (
 	maxMultiPV      = 64
 	defaultOverhead = 30
 	maxOverhead     = 5000
+	maxBookPlies    = 1000
+	maxBookMargin   = 1000
 )
 
 // Option types as UCI names them.
@@ -25,6 +28,7 @@ const (
 	typeCheck  = "check"
 	typeButton = "button"
 	typeCombo  = "combo"
+	typeString = "string"
 )
 
 // option is one setting `uci` announces and `setoption` changes.
@@ -33,9 +37,10 @@ type option struct {
 	kind     string
 	def      func() int // spin default; check default as 0/1
 	min, max int
-	vars     []string                // combo values; the default is vars[def()]
-	engine   bool                    // changing it needs the engine idle
-	apply    func(s *Session, v int) // v: the spin value, 0/1 for a check, the index of a combo value, 0 for a button
+	vars     []string                   // combo values; the default is vars[def()]
+	engine   bool                       // changing it needs the engine idle
+	apply    func(s *Session, v int)    // v: the spin value, 0/1 for a check, the index of a combo value, 0 for a button
+	setText  func(s *Session, v string) // a string option's apply
 }
 
 var options = []option{
@@ -58,6 +63,17 @@ var options = []option{
 	{name: "Play", kind: typeCombo, def: constant(0), engine: true,
 		vars:  playStyles,
 		apply: func(s *Session, v int) { _ = s.e.SetPlay(engine.Play(playStyles[v])) }},
+	// The opening book (package book): on by default, the embedded one
+	// unless BookFile names another; BookPlies and BookMargin set how much
+	// the first moves vary.
+	{name: "OwnBook", kind: typeCheck, def: constant(1),
+		apply: func(s *Session, v int) { s.book.own = v != 0 }},
+	{name: "BookFile", kind: typeString,
+		setText: func(s *Session, v string) { s.setBookFile(v) }},
+	{name: "BookPlies", kind: typeSpin, def: constant(book.DefaultVariety.Plies), min: 0, max: maxBookPlies,
+		apply: func(s *Session, v int) { s.book.variety.Plies = v }},
+	{name: "BookMargin", kind: typeSpin, def: constant(book.DefaultVariety.Margin), min: 0, max: maxBookMargin,
+		apply: func(s *Session, v int) { s.book.variety.Margin = v }},
 }
 
 var playStyles = []string{string(engine.PlayNormal), string(engine.PlayRandom), string(engine.PlayMaterial)}
@@ -79,6 +95,8 @@ func (o option) declaration() string {
 		return fmt.Sprintf("option name %s type spin default %d min %d max %d", o.name, o.def(), o.min, o.max)
 	case typeCheck:
 		return fmt.Sprintf("option name %s type check default %t", o.name, o.def() != 0)
+	case typeString:
+		return fmt.Sprintf("option name %s type string default <empty>", o.name)
 	case typeCombo:
 		return fmt.Sprintf("option name %s type combo default %s var %s", o.name, o.vars[o.def()], strings.Join(o.vars, " var "))
 	}
@@ -162,6 +180,10 @@ func (s *Session) cmdSetOption(args []string) {
 	}
 	if opt == nil {
 		s.errorf("setoption: unknown option %q", name)
+		return
+	}
+	if opt.kind == typeString {
+		opt.setText(s, strings.TrimSpace(value))
 		return
 	}
 	v, err := opt.parse(value, hasValue)

@@ -35,6 +35,10 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name Clear Hash type button",
 		"option name Play type combo default normal var normal var random var material",
+		"option name OwnBook type check default true",
+		"option name BookFile type string default <empty>",
+		"option name BookPlies type spin default 8 min 0 max 1000",
+		"option name BookMargin type spin default 20 min 0 max 1000",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -1,0 +1,16 @@
+package book
+
+import "testing"
+
+// The embedded book loads, and every move it offers, in every position it
+// holds, is legal there (checkBook walks them all from the start).
+func TestEmbeddedBook(t *testing.T) {
+	b, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Size() > 2<<20 {
+		t.Errorf("the embedded book has %d bytes, more than 2 MB", b.Size())
+	}
+	checkBook(t, b)
+}

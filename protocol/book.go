@@ -1,0 +1,102 @@
+package protocol
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/camelot-engine/camelot/book"
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// bookState is the session's opening book: the OwnBook, BookFile,
+// BookPlies and BookMargin options and the book they select.
+type bookState struct {
+	own     bool   // OwnBook
+	file    string // BookFile; "" is the embedded book
+	variety book.Variety
+	loaded  bool       // b (or the failure to load it) is current
+	b       *book.Book // nil: no book
+	rng     *rand.Rand
+}
+
+func newBookState() bookState {
+	seed := uint64(time.Now().UnixNano())
+	return bookState{own: true, variety: book.DefaultVariety, rng: rand.New(rand.NewPCG(seed, seed>>32|1))}
+}
+
+// setFile selects a book file ("" or "<empty>": the embedded book) and
+// loads it at once, so that a missing or corrupt file is reported by the
+// setoption that names it. Without a usable book the engine searches.
+func (s *Session) setBookFile(path string) {
+	if path == "<empty>" {
+		path = ""
+	}
+	s.book.file, s.book.loaded, s.book.b = path, false, nil
+	if _, err := s.loadBook(); err != nil {
+		s.errorf("BookFile: %v; playing without a book", err)
+	}
+}
+
+// loadBook returns the selected book, loading it on first use.
+func (s *Session) loadBook() (*book.Book, error) {
+	if s.book.loaded {
+		return s.book.b, nil
+	}
+	s.book.loaded = true
+	var err error
+	if s.book.file == "" {
+		s.book.b, err = book.Default()
+	} else {
+		s.book.b, err = book.Open(s.book.file)
+	}
+	if err != nil {
+		s.book.b = nil
+	}
+	return s.book.b, err
+}
+
+// fromBook reports whether a search with these limits is a game move the
+// book may answer: one under a clock or a move time. Analysis (infinite,
+// ponder, depth, nodes, searchmoves) always searches.
+func fromBook(lim engine.Limits) bool {
+	if lim.Infinite || lim.Ponder || lim.Depth > 0 || lim.Nodes > 0 || len(lim.SearchMoves) > 0 {
+		return false
+	}
+	return lim.MoveTime > 0 || lim.WTime > 0 || lim.BTime > 0
+}
+
+// bookMove returns the lines that answer a go from the book: an info line
+// naming the book move with its score, and the bestmove. ok is false when
+// the book is off, missing or has no move here.
+func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, ok bool) {
+	if !s.book.own || !fromBook(lim) || g.Outcome().IsOver() {
+		return nil, false
+	}
+	b, err := s.loadBook()
+	if err != nil || b == nil {
+		return nil, false
+	}
+	pos := g.Position()
+	c, ok := b.Pick(&pos, s.book.variety, s.book.rng)
+	if !ok {
+		return nil, false
+	}
+	text := pos.MoveText(c.Move)
+	return []string{
+		fmt.Sprintf("info string book move %s score %s depth %d weight %.1f%%", text, bookScore(c.Score), c.Depth, 100*c.Weight),
+		"bestmove " + text,
+	}, true
+}
+
+// bookScore writes a book score as the protocol writes search scores.
+func bookScore(v int) engine.Score {
+	switch {
+	case v >= book.WinScore-999:
+		return engine.Score{Mate: (book.WinScore - v + 1) / 2}
+	case v <= -book.WinScore+999:
+		return engine.Score{Mate: -(book.WinScore + v) / 2}
+	}
+	return engine.Score{CP: v}
+}
