@@ -12,5 +12,8 @@ func TestEmbeddedBook(t *testing.T) {
 	if b.Size() > 2<<20 {
 		t.Errorf("the embedded book has %d bytes, more than 2 MB", b.Size())
 	}
+	if testing.Short() {
+		t.Skip("the walk over the whole book is left to the full run (the race run is -short)")
+	}
 	checkBook(t, b)
 }
