@@ -42,3 +42,55 @@ func TestNodeLimitDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// A search stopped before depth 1 is done still finishes depth 1, so its
+// answer is that of a depth-1 search and its reports are real: never a
+// score from moves that were not searched. `go nodes 1` stops the search
+// deterministically in the middle of depth 1; a `stop` right after `go`
+// (here: a context cancelled before the search starts) arrives whenever
+// the watcher goroutine runs, so it is checked for real reports only.
+func TestStoppedSearchFinishesDepthOne(t *testing.T) {
+	for _, cfen := range []string{
+		movegen.StartCFEN,
+		// A compulsory capture (R11): E8 jumps E9 to E10.
+		"2/8/10/11m/12/12/12/4m7/4M7/12/12/12/M11/10/8/2 w 0/0 0 1",
+	} {
+		p, err := movegen.ParseCFEN(cfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := New(Options{Threads: 1, Hash: 4}).Search(context.Background(), movegen.NewGame(p), Limits{Depth: 1}, nil)
+		for _, threads := range []int{1, 2} {
+			checkReports := func(what string, got Result, infos []Info) {
+				t.Helper()
+				if got.Depth < 1 || len(infos) == 0 {
+					t.Errorf("%s, %s, %d threads: depth %d, %d reports", cfen, what, threads, got.Depth, len(infos))
+					return
+				}
+				for _, in := range infos {
+					if in.Nodes == 0 || len(in.PV) == 0 || in.Depth < 1 {
+						t.Errorf("%s, %s: report %+v, want one with nodes and a PV", cfen, what, in)
+					}
+				}
+				if last := infos[len(infos)-1]; last.Score != got.Score || last.PV[0] != got.Best {
+					t.Errorf("%s, %s: answered %v %v, last report %v %v", cfen, what, got.Best, got.Score, last.PV[0], last.Score)
+				}
+			}
+			var infos []Info
+			got := New(Options{Threads: threads, Hash: 4}).Search(context.Background(), movegen.NewGame(p),
+				Limits{Nodes: 1}, func(in Info) { infos = append(infos, in) })
+			if got.Best != want.Best || got.Score != want.Score || got.Depth != 1 {
+				t.Errorf("%s, nodes 1, %d threads: %v %v depth %d; depth 1 gives %v %v",
+					cfen, threads, got.Best, got.Score, got.Depth, want.Best, want.Score)
+			}
+			checkReports("nodes 1", got, infos)
+
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			infos = nil
+			got = New(Options{Threads: threads, Hash: 4}).Search(ctx, movegen.NewGame(p),
+				Limits{Infinite: true}, func(in Info) { infos = append(infos, in) })
+			checkReports("stopped at once", got, infos)
+		}
+	}
+}

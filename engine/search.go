@@ -38,7 +38,7 @@ func (t *thread) visit(ply int) {
 func (t *thread) enter(ply int) (score int, done bool) {
 	t.pvLen[ply] = ply
 	t.visit(ply)
-	if t.s.stop.Load() {
+	if t.stopping() {
 		return 0, true
 	}
 	if o := t.pos.Decided(); o.IsOver() {
@@ -139,7 +139,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 			v := -t.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
 			p.UnmakeNullMove()
 			t.keys = t.keys[:len(t.keys)-1]
-			if t.s.stop.Load() {
+			if t.stopping() {
 				return 0
 			}
 			if v >= beta {
@@ -213,7 +213,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		}
 		p.UnmakeMove(m, u)
 		t.keys = t.keys[:len(t.keys)-1]
-		if t.s.stop.Load() {
+		if t.stopping() {
 			return 0
 		}
 		searched++
@@ -295,7 +295,7 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 		u := p.MakeMove(m)
 		v := -t.quiesce(-beta, -alpha, ply+1)
 		p.UnmakeMove(m, u)
-		if t.s.stop.Load() {
+		if t.stopping() {
 			return 0
 		}
 		if v > best {

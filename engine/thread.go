@@ -35,6 +35,10 @@ type thread struct {
 	rootMoves      []rootMove
 	completedDepth int
 	bestChanges    int
+	// finishing is set while the main thread searches depth 1, which
+	// ignores a stop: the answer always rests on a whole iteration, never
+	// on a search cut off before any move was scored.
+	finishing bool
 
 	lists   [MaxPly + 1]movegen.MoveList
 	scores  [MaxPly + 1][movegen.MaxMoves]int32
@@ -48,6 +52,10 @@ type thread struct {
 }
 
 func newThread(id int) *thread { return &thread{id: id} }
+
+// stopping reports whether the search must stop now: it was told to, and
+// it is not finishing its first iteration.
+func (t *thread) stopping() bool { return !t.finishing && t.s.stop.Load() }
 
 func (t *thread) clearHistory() {
 	t.killers = [MaxPly + 1][2]quietKey{}
@@ -94,13 +102,15 @@ func (t *thread) iterate() {
 		for i := range t.rootMoves {
 			t.rootMoves[i].prevScore = t.rootMoves[i].score
 		}
-		for pvIdx := 0; pvIdx < multiPV && !s.stop.Load(); pvIdx++ {
+		t.finishing = depth == 1 && t.isMain()
+		for pvIdx := 0; pvIdx < multiPV && !t.stopping(); pvIdx++ {
 			t.aspiration(depth, pvIdx)
 			slices.SortStableFunc(t.rootMoves[pvIdx:], func(a, b rootMove) int { return b.score - a.score })
 		}
-		if s.stop.Load() && depth > 1 {
+		if t.stopping() {
 			break
 		}
+		t.finishing = false
 		t.completedDepth = depth
 		if !t.isMain() {
 			continue
@@ -130,7 +140,7 @@ func (t *thread) aspiration(depth, pvIdx int) {
 	}
 	for {
 		v := t.rootSearch(alpha, beta, depth, pvIdx)
-		if t.s.stop.Load() && depth > 1 {
+		if t.stopping() {
 			return
 		}
 		switch {
@@ -168,7 +178,7 @@ func (t *thread) rootSearch(alpha, beta, depth, pvIdx int) int {
 		}
 		t.keys = t.keys[:len(t.keys)-1]
 		t.pos.UnmakeMove(m, u)
-		if t.s.stop.Load() && depth > 1 {
+		if t.stopping() {
 			return best
 		}
 		if i == pvIdx || v > alpha {
