@@ -106,7 +106,30 @@ type gameState struct {
 	tags     []Tag
 	tagLines map[string]int
 	g        *Game         // made at the first movetext token
-	mg       *movegen.Game // the game so far
+	mg       *movegen.Game // the main line so far
+	lines    []line        // the main line, then the variations being read
+}
+
+// line is a line of moves being read: the main line or a variation.
+type line struct {
+	mg    *movegen.Game // the position after its moves so far
+	moves *[]Move
+	open  int // the source line of its "(", for errors
+}
+
+// top returns the line being read.
+func (st *gameState) top() *line { return &st.lines[len(st.lines)-1] }
+
+// lastMove returns the last move of the line being read, or nil.
+func (st *gameState) lastMove() *Move {
+	if st.g == nil {
+		return nil
+	}
+	ms := *st.top().moves
+	if len(ms) == 0 {
+		return nil
+	}
+	return &ms[len(ms)-1]
 }
 
 // game reads the next game; it returns nil at the end of the input.
@@ -147,16 +170,26 @@ func (p *parser) game() (*Game, error) {
 			}
 			last = p.line
 			// A comment belongs to the move before it; one before the
-			// first move has no place in a Game and is skipped.
-			if st.g != nil && len(st.g.Moves) > 0 {
-				m := &st.g.Moves[len(st.g.Moves)-1]
+			// first move of a game or variation has no place and is
+			// skipped.
+			if m := st.lastMove(); m != nil {
 				m.Comment = normalComment(m.Comment + " " + text)
 			}
 		case ';':
 			p.skipLine()
 		case '(':
-			return nil, p.errorf(line, "variations in ( ) are not supported")
-		case ')', ']', '}', '"':
+			p.i++
+			last = line
+			if err := p.openVariation(&st, line); err != nil {
+				return nil, err
+			}
+		case ')':
+			p.i++
+			last = line
+			if err := p.closeVariation(&st, line); err != nil {
+				return nil, err
+			}
+		case ']', '}', '"':
 			return nil, p.errorf(line, "unexpected %q", c)
 		default:
 			started, last = true, line
@@ -256,11 +289,20 @@ func (p *parser) token(st *gameState, tok string, line int) (done bool, err erro
 	}
 	switch {
 	case isResult(tok):
+		if len(st.lines) > 1 {
+			return false, p.errorf(line, "result %s inside the variation opened on line %d: want \")\" first", tok, st.top().open)
+		}
 		return true, p.finish(st, tok, line)
+	case validNAG(tok):
+		// A glyph standing alone belongs to the move before it.
+		if m := st.lastMove(); m != nil {
+			m.NAG = tok
+		}
+		return false, nil
 	case len(tok) > 1 && tok[0] == '$' && allIn(tok[1:], "0123456789"):
-		return false, nil // numeric annotation glyph
-	case len(tok) <= 2 && allIn(tok, "?!"), allIn(tok, "."):
-		return false, nil // a glyph standing alone, or "..." after a move number
+		return false, p.errorf(line, "annotation glyph %s out of range (want $0 to $999)", tok)
+	case allIn(tok, "."):
+		return false, nil // "..." after a move number
 	case isDigit(tok[0]):
 		return false, p.number(st, tok, line)
 	case isLetter(tok[0]):
@@ -304,6 +346,38 @@ func (p *parser) begin(st *gameState) error {
 	}
 	st.g = &Game{Start: start}
 	st.mg = movegen.NewGame(start)
+	st.lines = []line{{mg: st.mg, moves: &st.g.Moves}}
+	return nil
+}
+
+// openVariation starts a variation: an alternative to the last move of
+// the line being read, from the position before it.
+func (p *parser) openVariation(st *gameState, srcLine int) error {
+	if st.g == nil {
+		if err := p.begin(st); err != nil {
+			return err
+		}
+	}
+	m := st.lastMove()
+	if m == nil {
+		return p.errorf(srcLine, `a variation "(" before any move it could replace`)
+	}
+	mg := st.top().mg.Clone()
+	mg.Undo()
+	m.Variations = append(m.Variations, nil)
+	st.lines = append(st.lines, line{mg: mg, moves: &m.Variations[len(m.Variations)-1], open: srcLine})
+	return nil
+}
+
+// closeVariation ends the variation being read.
+func (p *parser) closeVariation(st *gameState, srcLine int) error {
+	if len(st.lines) < 2 {
+		return p.errorf(srcLine, `unexpected ")" outside a variation`)
+	}
+	if len(*st.top().moves) == 0 {
+		return p.errorf(srcLine, "empty variation ( )")
+	}
+	st.lines = st.lines[:len(st.lines)-1]
 	return nil
 }
 
@@ -322,7 +396,7 @@ func (p *parser) number(st *gameState, tok string, line int) error {
 	if rest != "" && (dots == 0 || !isLetter(rest[0])) {
 		return p.badToken(tok, line)
 	}
-	pos := st.mg.Position()
+	pos := st.top().mg.Position()
 	n, err := strconv.Atoi(digits)
 	if err != nil || n != pos.MoveNumber {
 		return p.errorf(line, "move number %q, but the next move is %s (%s to move)",
@@ -337,21 +411,23 @@ func (p *parser) number(st *gameState, tok string, line int) error {
 	return nil
 }
 
-// move plays one move given in WCF notation, glyphs stripped.
+// move plays one move given in WCF notation, with its glyph if it has one.
 func (p *parser) move(st *gameState, text string, line int) error {
 	glyphs := 0
 	for glyphs < len(text) && strings.IndexByte("?!", text[len(text)-1-glyphs]) >= 0 {
 		glyphs++
 	}
+	nag := ""
 	if glyphs <= 2 {
-		text = text[:len(text)-glyphs]
+		text, nag = text[:len(text)-glyphs], text[len(text)-glyphs:]
 	}
-	pos := st.mg.Position()
-	m, err := st.mg.PlayText(text)
+	l := st.top()
+	pos := l.mg.Position()
+	m, err := l.mg.PlayText(text)
 	if err != nil {
 		return p.errorf(line, "move %s: %v", moveLabel(&pos, text), err)
 	}
-	st.g.Moves = append(st.g.Moves, Move{Move: m, Text: text})
+	*l.moves = append(*l.moves, Move{Move: m, Text: text, NAG: nag})
 	return nil
 }
 

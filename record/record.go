@@ -20,19 +20,23 @@
 // Termination, ...) in the order they were added. The movetext holds move
 // numbers ("N." before White's move; "N..." before the first move when the
 // game starts with Black to move), moves in WCF notation (R3), optional
-// {comments} after a move, and ends with the result token: 1-0, 0-1,
-// 1/2-1/2 or *. A blank line follows each game.
+// {comments} after a move, annotation glyphs (?, !, ?!, !?, !!, ?? glued
+// to the move, or $N after it), variations in parentheses after a move
+// (alternatives to it from the position before it, nested as deep as
+// needed, a Black move starting one numbered "N..."), and ends with the
+// result token: 1-0, 0-1, 1/2-1/2 or *. A blank line follows each game.
 //
-// The reader is lenient where real records differ: it strips annotation
-// glyphs stuck to a move (?, !, ?!, !?, !!, ??), skips ";" rest-of-line
-// comments, "%" escape lines and numeric annotation glyphs ($1), accepts
-// move numbers glued to the move ("1.E6-E8"), and reads each move with
+// The reader is lenient where real records differ: it skips ";"
+// rest-of-line comments and "%" escape lines, accepts move numbers glued
+// to the move ("1.E6-E8") and glyphs standing apart ("E6-E8 !"), and
+// reads each move with
 // movegen's forgiving parser in the position where it is played, so moves
 // that leave out squares (J11-F11-D11xF9, R3) are read. Everything else that
 // is wrong is an *Error naming the game, the line and the fault.
 //
 // The writer prints every move in canonical notation (movegen's MoveText),
-// keeps the comments and wraps the movetext at 80 columns.
+// keeps the glyphs, comments and variations, numbers a Black move after a
+// variation "N...", and wraps the movetext at 80 columns.
 package record
 
 import (
@@ -50,6 +54,28 @@ type Move struct {
 	Move    movegen.Move
 	Text    string // as written in the source, or canonical when made by the program
 	Comment string // without braces
+	// NAG is the move's annotation glyph: "!", "?", "!!", "??", "!?", "?!"
+	// (written after the move) or "$N" (a numeric glyph); "" for none.
+	NAG string
+	// Variations are alternatives to this move: each is a line of moves
+	// played from the position before it, written ( … ) after the move.
+	Variations [][]Move
+}
+
+// suffixNAGs are the glyphs written glued to a move.
+var suffixNAGs = []string{"!", "?", "!!", "??", "!?", "?!"}
+
+// validNAG reports whether g is a glyph Read accepts and Write writes.
+func validNAG(g string) bool {
+	if len(g) > 1 && g[0] == '$' && len(g) <= 4 && allIn(g[1:], "0123456789") {
+		return true
+	}
+	for _, s := range suffixNAGs {
+		if g == s {
+			return true
+		}
+	}
+	return false
 }
 
 // Game is one game record.

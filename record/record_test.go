@@ -376,9 +376,41 @@ func TestGlyphs(t *testing.T) {
 	if got := texts(g); !reflect.DeepEqual(got, want) {
 		t.Errorf("moves %q, want %q", got, want)
 	}
+	nags := []string{"?!", "!?", "?", "??", "!", "!!", "!", "$4"}
+	for i, m := range g.Moves {
+		if m.NAG != nags[i] {
+			t.Errorf("move %d: glyph %q, want %q", i+1, m.NAG, nags[i])
+		}
+	}
 	written := roundTrip(t, []*Game{g})
-	if strings.ContainsAny(written[strings.Index(written, "\n\n"):], "?!$") {
-		t.Errorf("glyphs in the written movetext:\n%s", written)
+	if want := "1. E6-G8?! I11-G9!? 2. H6-J8? I10-G12?? 3. F6-H8! J11-I11!! 4. J6-H6! D11-F9 $4"; !strings.Contains(written, want) {
+		t.Errorf("written movetext:\n%s\nwant %q", written, want)
+	}
+}
+
+// TestVariations reads nested variations, each from the position before
+// the move it replaces, and writes them back numbered as a reader needs.
+func TestVariations(t *testing.T) {
+	g := readOne(t, `1. E6-G8 (1. E6-E8 {the other canter} I11-G9 (1... C11-E9 2. H6-J8) 2. D6-D8) (1. F7-F8?)
+		1... I11-G9 2. H6-J8 (2. D6-D8 $1) I10-G12 *`)
+	if got := texts(g); !reflect.DeepEqual(got, []string{"E6-G8", "I11-G9", "H6-J8", "I10-G12"}) {
+		t.Fatalf("main line %q", got)
+	}
+	vs := g.Moves[0].Variations
+	if len(vs) != 2 || len(vs[0]) != 3 || len(vs[1]) != 1 {
+		t.Fatalf("variations of the first move: %+v", vs)
+	}
+	if vs[0][0].Comment != "the other canter" || vs[1][0].NAG != "?" || g.Moves[2].Variations[0][0].NAG != "$1" {
+		t.Errorf("comments and glyphs in variations: %+v", vs)
+	}
+	nested := vs[0][1].Variations
+	if len(nested) != 1 || texts(&Game{Moves: nested[0]})[1] != "H6-J8" {
+		t.Errorf("nested variation: %+v", nested)
+	}
+	written := roundTrip(t, []*Game{g})
+	want := "1. E6-G8 (1. E6-E8 {the other canter} I11-G9 (1... C11-E9 2. H6-J8) 2. D6-D8)\n(1. F7-F8?) 1... I11-G9 2. H6-J8 (2. D6-D8 $1) 2... I10-G12 *"
+	if !strings.Contains(written, want) {
+		t.Errorf("written:\n%s\nwant the movetext\n%s", written, want)
 	}
 }
 
@@ -461,7 +493,12 @@ func TestReadErrors(t *testing.T) {
 		{"black number for white", "1. E6-G8 I11-G9 2... H6-J8 *", []string{`move number "2..." marks a black move, but white is to move`}},
 		{"huge move number", "99999999999999999999. E6-G8 *", []string{"move number"}},
 		{"number glued to junk", "1.2 *", []string{`unknown result token "1.2"`}},
-		{"variation", "1. E6-G8 (1. E6-E8) I11-G9 *", []string{"variations"}},
+		{"variation before a move", "(1. E6-E8) 1. E6-G8 *", []string{"line 1:", `a variation "(" before any move`}},
+		{"variation not closed", "1. E6-G8 (1. E6-E8\nI11-G9 *", []string{"line 2:", "inside the variation opened on line 1"}},
+		{"variation closed twice", "1. E6-G8 (1. E6-E8)) *", []string{`unexpected ")" outside a variation`}},
+		{"empty variation", "1. E6-G8 () *", []string{"empty variation"}},
+		{"illegal move in a variation", "1. E6-G8 I11-G9 (1... E6-E8) *", []string{"move 1... E6-E8: "}},
+		{"glyph out of range", "1. E6-G8 $1000 *", []string{"annotation glyph $1000 out of range"}},
 		{"stray bracket", "1. E6-G8 ] *", []string{"line 1:", `unexpected ']'`}},
 		{"stray text", "1. E6-G8 +- *", []string{`unknown result token "+-"`}},
 		{"stray word", "1. E6-G8 %x *", []string{`unexpected text "%x"`}},

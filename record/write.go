@@ -58,25 +58,10 @@ func (g *Game) write(b *bytes.Buffer) error {
 	}
 
 	// The movetext, as units that are not split across lines.
-	var units []string
 	mg := movegen.NewGame(start)
-	for i, m := range g.Moves {
-		pos := mg.Position()
-		if err := play(mg, m.Move); err != nil {
-			return fmt.Errorf("record: move %s: %v", moveLabel(&pos, m.writtenText()), err)
-		}
-		text := pos.MoveText(m.Move)
-		if pos.Side == movegen.White || i == 0 {
-			units = append(units, moveLabel(&pos, text))
-		} else {
-			units = append(units, text)
-		}
-		if c := normalComment(m.Comment); c != "" {
-			if strings.Contains(c, "}") {
-				return fmt.Errorf(`record: the comment of move %s contains "}"`, moveLabel(&pos, text))
-			}
-			units = append(units, strings.Fields("{"+c+"}")...)
-		}
+	units, err := writeLine(nil, mg, g.Moves)
+	if err != nil {
+		return err
 	}
 	if o := mg.Outcome(); o.IsOver() && o.Result.String() != result {
 		return fmt.Errorf("record: result %s, but the rules have decided the final position: %s", result, o)
@@ -103,6 +88,56 @@ func (g *Game) write(b *bytes.Buffer) error {
 	}
 	b.WriteString("\n\n")
 	return nil
+}
+
+// writeLine appends the units of moves played on mg, with their glyphs,
+// comments and variations (each from the position before its move). A
+// line's first move is numbered, and so is a Black move after a variation.
+func writeLine(units []string, mg *movegen.Game, moves []Move) ([]string, error) {
+	number := true
+	for _, m := range moves {
+		pos := mg.Position()
+		before := mg.Clone()
+		if err := play(mg, m.Move); err != nil {
+			return nil, fmt.Errorf("record: move %s: %v", moveLabel(&pos, m.writtenText()), err)
+		}
+		text := pos.MoveText(m.Move)
+		unit := text
+		if pos.Side == movegen.White || number {
+			unit = moveLabel(&pos, text)
+		}
+		number = false
+		switch {
+		case m.NAG == "":
+			units = append(units, unit)
+		case !validNAG(m.NAG):
+			return nil, fmt.Errorf("record: move %s: bad annotation glyph %q", moveLabel(&pos, text), m.NAG)
+		case m.NAG[0] == '$':
+			units = append(units, unit, m.NAG)
+		default:
+			units = append(units, unit+m.NAG)
+		}
+		if c := normalComment(m.Comment); c != "" {
+			if strings.Contains(c, "}") {
+				return nil, fmt.Errorf(`record: the comment of move %s contains "}"`, moveLabel(&pos, text))
+			}
+			units = append(units, strings.Fields("{"+c+"}")...)
+		}
+		for _, v := range m.Variations {
+			if len(v) == 0 {
+				return nil, fmt.Errorf("record: move %s has an empty variation", moveLabel(&pos, text))
+			}
+			k := len(units)
+			var err error
+			if units, err = writeLine(units, before.Clone(), v); err != nil {
+				return nil, err
+			}
+			units[k] = "(" + units[k] // a unit never starts with a space
+			units[len(units)-1] += ")"
+			number = true
+		}
+	}
+	return units, nil
 }
 
 // escapeValue escapes a tag value: \ and " are preceded by a backslash.
