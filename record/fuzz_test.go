@@ -40,6 +40,15 @@ func FuzzRead(f *testing.F) {
 			roundTrip(t, games)
 		}
 		_, _ = ReadOpenings(strings.NewReader(text))
+		all, bad, err := ReadAll(strings.NewReader(text))
+		if err != nil || len(all) < len(games) {
+			t.Fatalf("ReadAll read %d games (%v), Read %d", len(all), err, len(games))
+		}
+		for _, e := range bad {
+			if e.Game < 1 || e.Line < 1 || e.Msg == "" {
+				t.Fatalf("ReadAll error %+v: want game, line and message", e)
+			}
+		}
 	})
 }
 

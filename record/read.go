@@ -50,6 +50,47 @@ func Read(r io.Reader) ([]*Game, error) {
 	}
 }
 
+// ReadAll reads all the games of r, going on after a malformed game: it
+// returns the games read and an *Error for each game it had to skip. After
+// an error the reader skips to the next line that starts a tag section
+// ("["), so a malformed game costs that game only (a file of games
+// without tags loses the rest of the file). An error reading r itself is
+// returned as err.
+func ReadAll(r io.Reader) (games []*Game, bad []*Error, err error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1}
+	for {
+		g, err := p.game()
+		if err != nil {
+			bad = append(bad, err.(*Error))
+			p.resync()
+			continue
+		}
+		if g == nil {
+			return games, bad, nil
+		}
+		games = append(games, g)
+	}
+}
+
+// resync moves to the start of the next line beginning with "[", or to the
+// end of the input.
+func (p *parser) resync() {
+	for p.i < len(p.src) {
+		c := p.src[p.i]
+		p.i++
+		if c == '\n' {
+			p.line++
+			if p.i < len(p.src) && p.src[p.i] == '[' {
+				return
+			}
+		}
+	}
+}
+
 // parser reads games from src; i is the read offset and line its line.
 type parser struct {
 	src  []byte

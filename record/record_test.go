@@ -622,3 +622,29 @@ func TestWriteErrors(t *testing.T) {
 		t.Errorf("Replay of an illegal move: %v", err)
 	}
 }
+
+// ReadAll skips a malformed game and goes on with the next one.
+func TestReadAllSkipsBadGames(t *testing.T) {
+	text := `[Event "one"]
+
+1. E6-G8 I11-G9 *
+
+[Event "two"]
+
+1. E6-G8 I11-G9 2. Z9-Z10 *
+
+[Event "three"]
+
+1. H6-J8 *
+`
+	games, bad, err := ReadAll(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].Tag("Event") != "one" || games[1].Tag("Event") != "three" {
+		t.Errorf("read %d games", len(games))
+	}
+	if len(bad) != 1 || bad[0].Game != 2 || bad[0].Line != 7 || !strings.Contains(bad[0].Msg, "2. Z9-Z10") {
+		t.Errorf("errors %v, want one for game 2, line 7, naming the move", bad)
+	}
+}
