@@ -22,6 +22,7 @@ func commands() []command {
 		{"bench", "search the benchmark suite: bench [depth] [threads] [hash]", runBench},
 		{"match", "play engine-vs-engine matches: match -engine cmd=… -engine cmd=… [options] (match -h)", runMatch},
 		{"datagen", "write self-play training data: datagen [-seed N] [-games N] [-out FILE] … (datagen -h)", runDatagen},
+		{"analyse", "annotate game records with the engine's judgement: analyse [options] FILE|- (analyse -h)", runAnalyse},
 		{"book", "build, probe or describe an opening book: book build|probe|stats … (book SUBCOMMAND -h)", runBook},
 		{"openings", "write a test-opening suite for matches: openings [-count N] [-score MIN-MAX] … (openings -h)", runOpenings},
 		{"tune", "fit the evaluation weights to training data: tune [options] FILE... (tune -h)", runTune},

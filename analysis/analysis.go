@@ -1,0 +1,283 @@
+// Package analysis annotates game records with the engine's judgement:
+// every position is searched, each move gets its score, a move that loses
+// value gets a mark by how much, and where a better move existed the
+// engine's line goes in as a variation.
+//
+// One search a position is enough (as lichess's analysis does it): the
+// value of a move is the negated score of the position after it, which is
+// the next position's own search. A move's loss is the score of the best
+// move minus the value of the move played, both from the mover's view,
+// with scores capped at ±ScoreCap so that a move that keeps a won game won
+// is not called a blunder for winning less quickly.
+package analysis
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/internal/progress"
+	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/record"
+)
+
+// Mark thresholds, in centi-men of loss (a Man is 100), and the cap on
+// the scores they are computed from.
+const (
+	InaccuracyLoss = 50  // ?!
+	MistakeLoss    = 100 // ?
+	BlunderLoss    = 200 // ??
+	ScoreCap       = 1000
+	mateValue      = 100_000 // a decided game, before the cap
+	pvPlies        = 10      // plies of the engine's line kept in a variation
+)
+
+// Config says how hard to look.
+type Config struct {
+	MoveTime time.Duration // per position; used when Depth is 0
+	Depth    int           // per position
+	Threads  int
+	Hash     int // MB
+	// FromPly and ToPly (1-based, inclusive; 0: no bound) limit the moves
+	// analysed.
+	FromPly, ToPly int
+}
+
+// Check reports the first setting out of range.
+func (c Config) Check() error {
+	switch {
+	case c.Depth < 0 || c.MoveTime < 0:
+		return fmt.Errorf("depth and move time must not be negative")
+	case c.Depth == 0 && c.MoveTime == 0:
+		return fmt.Errorf("a depth or a move time per position is needed")
+	case c.Threads < 1:
+		return fmt.Errorf("threads must be at least 1")
+	case c.Hash < 1:
+		return fmt.Errorf("hash must be at least 1 MB")
+	case c.FromPly < 0 || c.ToPly < 0 || (c.ToPly > 0 && c.ToPly < c.FromPly):
+		return fmt.Errorf("bad ply range %d-%d", c.FromPly, c.ToPly)
+	}
+	return nil
+}
+
+// Judgement is the engine's view of one position.
+type Judgement struct {
+	Score engine.Score // from the side to move's view
+	Depth int
+	Best  movegen.Move // NullMove when the game is over
+	PV    []movegen.Move
+	Over  movegen.Outcome
+}
+
+// value is the judgement's score as a number, from the side to move's
+// view: centi-men, or ±mateValue for a decided game.
+func (j Judgement) value() int {
+	switch {
+	case j.Over.IsOver():
+		if j.Over.Result == movegen.Draw {
+			return 0
+		}
+		return -mateValue // the side to move has lost (R14, R15)
+	case j.Score.Mate > 0:
+		return mateValue
+	case j.Score.Mate < 0:
+		return -mateValue
+	}
+	return j.Score.CP
+}
+
+func capped(v int) int { return max(-ScoreCap, min(ScoreCap, v)) }
+
+// MoveReport is the analysis of one move.
+type MoveReport struct {
+	Ply      int // 1-based, from the record's start
+	Side     movegen.Color
+	Move     movegen.Move
+	After    Judgement // the position after the move
+	Before   Judgement // the position before it: the best move and line
+	Loss     int       // centi-men, capped scores, mover's view
+	Mark     string    // "", "?!", "?" or "??"
+	BetterPV bool      // Before.PV is worth a variation
+	Analysed bool      // inside the ply range
+}
+
+// Summary counts one side's moves.
+type Summary struct {
+	Moves        int     // analysed moves
+	AverageLoss  float64 // centi-men a move
+	Inaccuracies int
+	Mistakes     int
+	Blunders     int
+}
+
+// Report is the analysis of a game.
+type Report struct {
+	Game    *record.Game
+	Moves   []MoveReport
+	Summary [2]Summary // by colour
+}
+
+// Analyser searches positions with one engine.
+type Analyser struct {
+	cfg Config
+	e   *engine.Engine
+	bar *progress.Bar
+}
+
+// New returns an analyser; progress (a bar on a terminal) goes to status
+// for total positions.
+func New(cfg Config, status io.Writer, total int) (*Analyser, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	e := engine.New(engine.Options{Hash: cfg.Hash, Threads: cfg.Threads})
+	return &Analyser{cfg: cfg, e: e, bar: progress.New(status, "analyse", "positions", 0, int64(total))}, nil
+}
+
+// Done ends the progress bar.
+func (a *Analyser) Done() { a.bar.Done() }
+
+// Positions returns the number of positions an analysis under c
+// searches in g.
+func (c Config) Positions(g *record.Game) int {
+	from, to := c.plyRange(len(g.Moves))
+	if to < from {
+		return 0
+	}
+	return to - from + 2
+}
+
+// plyRange returns the 1-based moves to analyse.
+func (c Config) plyRange(n int) (from, to int) {
+	from, to = max(c.FromPly, 1), n
+	if c.ToPly > 0 {
+		to = min(to, c.ToPly)
+	}
+	return from, to
+}
+
+// Analyse searches the positions of g and judges its moves.
+func (a *Analyser) Analyse(ctx context.Context, g *record.Game) (*Report, error) {
+	mg, err := replayStart(g)
+	if err != nil {
+		return nil, err
+	}
+	a.e.NewGame()
+	from, to := a.cfg.plyRange(len(g.Moves))
+	rep := &Report{Game: g, Moves: make([]MoveReport, len(g.Moves))}
+	var before Judgement
+	for i, m := range g.Moves {
+		ply := i + 1
+		pos := mg.Position()
+		r := &rep.Moves[i]
+		r.Ply, r.Side, r.Move = ply, pos.Side, m.Move
+		if ply == from {
+			if before, err = a.judge(ctx, mg); err != nil {
+				return nil, err
+			}
+		}
+		if err := mg.Play(m.Move); err != nil {
+			return nil, fmt.Errorf("move %d: %v", ply, err)
+		}
+		if ply < from || ply > to {
+			continue
+		}
+		after, err := a.judge(ctx, mg)
+		if err != nil {
+			return nil, err
+		}
+		r.Analysed, r.Before, r.After = true, before, after
+		r.Loss = max(0, capped(before.value())-capped(-after.value()))
+		if m.Move == before.Best {
+			r.Loss = 0
+		}
+		r.Mark = mark(r.Loss)
+		r.BetterPV = r.Mark != "" && before.Best != movegen.NullMove && len(before.PV) > 0
+		s := &rep.Summary[r.Side]
+		s.Moves++
+		s.AverageLoss += float64(r.Loss)
+		switch r.Mark {
+		case "?!":
+			s.Inaccuracies++
+		case "?":
+			s.Mistakes++
+		case "??":
+			s.Blunders++
+		}
+		before = after
+	}
+	for c := range rep.Summary {
+		if s := &rep.Summary[c]; s.Moves > 0 {
+			s.AverageLoss /= float64(s.Moves)
+		}
+	}
+	return rep, nil
+}
+
+// mark names a loss.
+func mark(loss int) string {
+	switch {
+	case loss >= BlunderLoss:
+		return "??"
+	case loss >= MistakeLoss:
+		return "?"
+	case loss >= InaccuracyLoss:
+		return "?!"
+	}
+	return ""
+}
+
+// judge searches the current position of mg.
+func (a *Analyser) judge(ctx context.Context, mg *movegen.Game) (Judgement, error) {
+	defer a.bar.Add(1)
+	if o := mg.Outcome(); o.IsOver() {
+		return Judgement{Over: o}, nil
+	}
+	lim := engine.Limits{Depth: a.cfg.Depth}
+	if a.cfg.Depth == 0 {
+		lim = engine.Limits{MoveTime: a.cfg.MoveTime}
+	}
+	var pv []movegen.Move
+	res := a.e.Search(ctx, mg, lim, func(in engine.Info) {
+		if in.MultiPV <= 1 {
+			pv = append(pv[:0], in.PV...)
+		}
+	})
+	if err := ctx.Err(); err != nil {
+		return Judgement{}, err
+	}
+	if len(pv) == 0 || pv[0] != res.Best {
+		pv = []movegen.Move{res.Best}
+	}
+	pv = legalPrefix(mg.Position(), pv[:min(len(pv), pvPlies)])
+	return Judgement{Score: res.Score, Depth: res.Depth, Best: res.Best, PV: pv}, nil
+}
+
+// legalPrefix cuts a line at its first move that is not legal in its place,
+// so that a variation always replays.
+func legalPrefix(p movegen.Position, line []movegen.Move) []movegen.Move {
+	var ml movegen.MoveList
+	for i, m := range line {
+		if p.Outcome().IsOver() {
+			return line[:i]
+		}
+		p.GenerateMoves(&ml)
+		if !ml.Contains(m) {
+			return line[:i]
+		}
+		p.MakeMove(m)
+	}
+	return line
+}
+
+// replayStart returns the game at its start position, checking that its
+// moves replay (Read has checked them; a Game made by a program may not).
+func replayStart(g *record.Game) (*movegen.Game, error) {
+	end, err := g.Replay()
+	if err != nil {
+		return nil, err
+	}
+	return movegen.NewGame(end.Start()), nil
+}

@@ -1,0 +1,76 @@
+package analysis
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/record"
+)
+
+// whiteScore turns a score for the side to move into White's view.
+func whiteScore(s engine.Score, side movegen.Color) engine.Score {
+	if side == movegen.Black {
+		return engine.Score{CP: -s.CP, Mate: -s.Mate}
+	}
+	return s
+}
+
+// ScoreText writes a score from White's view as the comments do: men with
+// two decimals ("+0.35", "-1.20"), or "#N" for a win in N moves ("#-N" for
+// Black's).
+func ScoreText(s engine.Score) string {
+	if s.Mate != 0 {
+		return fmt.Sprintf("#%d", s.Mate)
+	}
+	return fmt.Sprintf("%+.2f", float64(s.CP)/100)
+}
+
+// judgementText is the comment for a position judged with side to move.
+func judgementText(j Judgement, side movegen.Color) string {
+	if j.Over.IsOver() {
+		return j.Over.String()
+	}
+	return fmt.Sprintf("%s/%d", ScoreText(whiteScore(j.Score, side)), j.Depth)
+}
+
+// Annotated returns a copy of the game with the report written in: each
+// analysed move gets its score after the move (White's view) and depth as
+// the first words of its comment, its mark as its glyph, and, where a
+// better move existed, the engine's line as a variation whose first move
+// carries that line's score. The game's own comments and variations stay.
+func (r *Report) Annotated() *record.Game {
+	g := *r.Game
+	g.Tags = slices.Clone(g.Tags)
+	g.Moves = slices.Clone(g.Moves)
+	for i := range g.Moves {
+		m, mr := &g.Moves[i], r.Moves[i]
+		if !mr.Analysed {
+			continue
+		}
+		ours := judgementText(mr.After, mr.Side.Other())
+		if m.Comment != "" {
+			ours += " " + m.Comment
+		}
+		m.Comment = ours
+		if mr.Mark != "" {
+			m.NAG = mr.Mark
+		}
+		if mr.BetterPV {
+			line := make([]record.Move, len(mr.Before.PV))
+			for k, pm := range mr.Before.PV {
+				line[k] = record.Move{Move: pm}
+			}
+			line[0].Comment = judgementText(mr.Before, mr.Side)
+			m.Variations = append(slices.Clone(m.Variations), line)
+		}
+	}
+	return &g
+}
+
+// Line describes one side's play in a line.
+func (s Summary) Line(side movegen.Color) string {
+	return fmt.Sprintf("%s: %d moves, average loss %.1f centi-men a move, %d inaccuracies (?!), %d mistakes (?), %d blunders (??)",
+		side, s.Moves, s.AverageLoss, s.Inaccuracies, s.Mistakes, s.Blunders)
+}

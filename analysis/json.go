@@ -1,0 +1,92 @@
+package analysis
+
+import "github.com/camelot-engine/camelot/movegen"
+
+// JSONScore is a score from White's view: centi-men, a win in N moves
+// (negative: Black's), or the result of a finished game.
+type JSONScore struct {
+	CP     *int   `json:"cp,omitempty"`
+	Mate   *int   `json:"mate,omitempty"`
+	Result string `json:"result,omitempty"`
+}
+
+// JSONMove is one analysed move.
+type JSONMove struct {
+	Ply       int       `json:"ply"`
+	Side      string    `json:"side"`
+	Move      string    `json:"move"`
+	Score     JSONScore `json:"score"` // after the move
+	Depth     int       `json:"depth"`
+	Best      string    `json:"best,omitempty"` // the engine's move in the position before
+	BestScore JSONScore `json:"best_score"`
+	Loss      int       `json:"loss"`
+	Mark      string    `json:"mark,omitempty"`
+	PV        []string  `json:"pv,omitempty"` // the engine's line from the position before
+}
+
+// JSONSummary is one side's summary.
+type JSONSummary struct {
+	Moves        int     `json:"moves"`
+	AverageLoss  float64 `json:"average_loss"`
+	Inaccuracies int     `json:"inaccuracies"`
+	Mistakes     int     `json:"mistakes"`
+	Blunders     int     `json:"blunders"`
+}
+
+// JSONGame is one analysed game.
+type JSONGame struct {
+	Game    int                    `json:"game"` // 1-based, in the file
+	Tags    map[string]string      `json:"tags"`
+	Result  string                 `json:"result"`
+	Moves   []JSONMove             `json:"moves"`
+	Summary map[string]JSONSummary `json:"summary"`
+}
+
+func jsonScore(j Judgement, side movegen.Color) JSONScore {
+	if j.Over.IsOver() {
+		return JSONScore{Result: j.Over.String()}
+	}
+	s := whiteScore(j.Score, side)
+	if s.Mate != 0 {
+		return JSONScore{Mate: &s.Mate}
+	}
+	return JSONScore{CP: &s.CP}
+}
+
+// JSON returns the report for programs; index is the game's number in its
+// file.
+func (r *Report) JSON(index int) JSONGame {
+	out := JSONGame{Game: index, Tags: map[string]string{}, Result: r.Game.Result, Summary: map[string]JSONSummary{}}
+	for _, t := range r.Game.Tags {
+		out.Tags[t.Name] = t.Value
+	}
+	mg, err := replayStart(r.Game)
+	if err != nil {
+		return out
+	}
+	for _, mr := range r.Moves {
+		pos := mg.Position()
+		text := pos.MoveText(mr.Move)
+		if mr.Analysed {
+			jm := JSONMove{
+				Ply: mr.Ply, Side: mr.Side.String(), Move: text,
+				Score: jsonScore(mr.After, mr.Side.Other()), Depth: mr.After.Depth,
+				BestScore: jsonScore(mr.Before, mr.Side), Loss: mr.Loss, Mark: mr.Mark,
+			}
+			if mr.Before.Best != movegen.NullMove {
+				jm.Best = pos.MoveText(mr.Before.Best)
+				p := pos
+				for _, m := range mr.Before.PV {
+					jm.PV = append(jm.PV, p.MoveText(m))
+					p.MakeMove(m)
+				}
+			}
+			out.Moves = append(out.Moves, jm)
+		}
+		_ = mg.Play(mr.Move)
+	}
+	for c, s := range r.Summary {
+		out.Summary[movegen.Color(c).String()] = JSONSummary(s)
+	}
+	return out
+}

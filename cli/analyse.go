@@ -1,0 +1,174 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/camelot-engine/camelot/analysis"
+	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/protocol"
+	"github.com/camelot-engine/camelot/record"
+)
+
+// runAnalyse implements `camelot analyse`: game records annotated with the
+// engine's judgement (package analysis).
+func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	movetime := fs.Int("movetime", 1000, "search time per position, ms (unless -depth)")
+	depth := fs.Int("depth", 0, "search depth per position instead of a time")
+	threads := fs.Int("threads", 0, "search threads (0: one per physical core)")
+	hash := fs.Int("hash", 64, "transposition table MB")
+	plies := fs.String("plies", "", "analyse only these moves: FROM-TO, 1-based plies (default: all)")
+	asJSON := fs.Bool("json", false, "write JSON for programs instead of annotated records")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: camelot analyse [options] FILE|-")
+		fmt.Fprintln(stderr, "Searches every position of the games in a record file and writes them back annotated:")
+		fmt.Fprintln(stderr, "{score/depth} after each move (White's view), ?! ? ?? by the score lost, the engine's line")
+		fmt.Fprintf(stderr, "where a better move existed, and a summary per side. Marks: a loss of %d, %d, %d centi-men or more.\n",
+			analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "camelot analyse: want one record file, or - for standard input")
+		return 2
+	}
+	cfg := analysis.Config{Depth: *depth, MoveTime: time.Duration(*movetime) * time.Millisecond, Threads: *threads, Hash: *hash}
+	if cfg.Threads == 0 {
+		cfg.Threads = protocol.DefaultThreads()
+	}
+	if *plies != "" {
+		var err error
+		if cfg.FromPly, cfg.ToPly, err = parseRange(*plies); err != nil || cfg.FromPly < 1 {
+			fmt.Fprintf(stderr, "camelot analyse: -plies: bad range %q: want FROM-TO, from 1\n", *plies)
+			return 2
+		}
+	}
+	if err := cfg.Check(); err != nil {
+		fmt.Fprintf(stderr, "camelot analyse: %v\n", err)
+		return 2
+	}
+	name := fs.Arg(0)
+	in := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "camelot analyse: %v\n", err)
+			return 1
+		}
+		defer f.Close()
+		in = f
+	} else {
+		name = "<stdin>"
+	}
+	games, bad, err := record.ReadAll(in)
+	if err != nil {
+		fmt.Fprintf(stderr, "camelot analyse: %s: %v\n", name, err)
+		return 1
+	}
+	status := 0
+	type jsonError struct {
+		Game    int    `json:"game"`
+		Line    int    `json:"line"`
+		Message string `json:"message"`
+	}
+	var jsonErrors []jsonError
+	for _, e := range bad {
+		fmt.Fprintf(stderr, "%s:%d: game %d: %s\n", name, e.Line, e.Game, e.Msg)
+		jsonErrors = append(jsonErrors, jsonError{e.Game, e.Line, e.Msg})
+		status = 1
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	total := 0
+	for _, g := range games {
+		total += cfg.Positions(g)
+	}
+	a, err := analysis.New(cfg, stderr, total)
+	if err != nil {
+		fmt.Fprintf(stderr, "camelot analyse: %v\n", err)
+		return 2
+	}
+	var jsonGames []analysis.JSONGame
+	numbers := gameNumbers(len(games), bad)
+	start := time.Now()
+	for i, g := range games {
+		rep, err := a.Analyse(ctx, g)
+		if errors.Is(err, context.Canceled) {
+			a.Done()
+			fmt.Fprintln(stderr, "camelot analyse: interrupted")
+			return 130
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: game %d: %v\n", name, numbers[i], err)
+			status = 1
+			continue
+		}
+		if *asJSON {
+			jsonGames = append(jsonGames, rep.JSON(numbers[i]))
+			continue
+		}
+		var b bytes.Buffer
+		if err := record.Write(&b, rep.Annotated()); err != nil {
+			fmt.Fprintf(stderr, "%s: game %d: %v\n", name, numbers[i], err)
+			status = 1
+			continue
+		}
+		// The summary as ";" comment lines, which a reader skips.
+		out := bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+		stdout.Write(out)
+		for _, c := range []movegen.Color{movegen.White, movegen.Black} {
+			fmt.Fprintf(stdout, "; %s\n", rep.Summary[c].Line(c))
+		}
+		fmt.Fprintln(stdout)
+	}
+	a.Done()
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if jsonGames == nil {
+			jsonGames = []analysis.JSONGame{}
+		}
+		if jsonErrors == nil {
+			jsonErrors = []jsonError{}
+		}
+		if err := enc.Encode(struct {
+			Games  []analysis.JSONGame `json:"games"`
+			Errors []jsonError         `json:"errors"`
+		}{jsonGames, jsonErrors}); err != nil {
+			fmt.Fprintf(stderr, "camelot analyse: %v\n", err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "analysed %d games, %d positions, in %.1f s\n", len(games), total, time.Since(start).Seconds())
+	return status
+}
+
+// gameNumbers returns the numbers in the file of the games read: the
+// numbers the skipped games did not take.
+func gameNumbers(n int, bad []*record.Error) []int {
+	skipped := map[int]bool{}
+	for _, e := range bad {
+		skipped[e.Game] = true
+	}
+	nums := make([]int, 0, n)
+	for k := 1; len(nums) < n; k++ {
+		if !skipped[k] {
+			nums = append(nums, k)
+		}
+	}
+	return nums
+}

@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/record"
+)
+
+// A file with a malformed game between two good ones: the bad one is
+// reported with file, line and game, the others are analysed, and the
+// output reads back as records (or, with -json, is well-formed JSON).
+func TestAnalyseCommand(t *testing.T) {
+	blunder, err := os.ReadFile(filepath.Join("..", "analysis", "testdata", "castle-blunder.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(blunder) + "[Event \"bad\"]\n\n1. E6-G8 Z9-Z10 *\n\n" + string(blunder)
+	path := filepath.Join(t.TempDir(), "games.pgn")
+	os.WriteFile(path, []byte(text), 0o644)
+
+	code, stdout, stderr := run("analyse", "-depth", "4", "-threads", "1", "-hash", "4", path)
+	if code != 1 || !strings.Contains(stderr, path+":14: game 2: ") {
+		t.Errorf("exit %d, stderr %q; want 1 and the bad game's file:line", code, stderr)
+	}
+	games, err := record.Read(strings.NewReader(stdout))
+	if err != nil || len(games) != 2 {
+		t.Fatalf("output reads back as %d games, %v:\n%s", len(games), err, stdout)
+	}
+	for _, g := range games {
+		if _, err := g.Replay(); err != nil || g.Moves[0].NAG != "??" {
+			t.Errorf("game: %v, first glyph %q", err, g.Moves[0].NAG)
+		}
+	}
+	if !strings.Contains(stdout, "; white: 1 moves, average loss") {
+		t.Errorf("no summary lines:\n%s", stdout)
+	}
+
+	code, stdout, _ = run("analyse", "-depth", "3", "-threads", "1", "-hash", "4", "-json", path)
+	var out struct {
+		Games []struct {
+			Game  int `json:"game"`
+			Moves []struct {
+				Mark string `json:"mark"`
+				Best string `json:"best"`
+			} `json:"moves"`
+		} `json:"games"`
+		Errors []struct {
+			Game int `json:"game"`
+			Line int `json:"line"`
+		} `json:"errors"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil || code != 1 {
+		t.Fatalf("-json: exit %d, %v:\n%s", code, err, stdout)
+	}
+	if len(out.Games) != 2 || out.Games[1].Game != 3 || len(out.Errors) != 1 || out.Errors[0].Game != 2 || out.Games[0].Moves[0].Mark != "??" {
+		t.Errorf("-json: %+v", out)
+	}
+
+	for _, args := range [][]string{{}, {"-depth", "-1", path}, {"-plies", "5-2", path}, {"a", "b"}} {
+		if code, _, stderr := run(append([]string{"analyse"}, args...)...); code != 2 || !strings.HasPrefix(stderr, "camelot analyse: ") {
+			t.Errorf("%v: exit %d, %q", args, code, stderr)
+		}
+	}
+	if code, _, stderr := run("analyse", filepath.Join(t.TempDir(), "none.pgn")); code != 1 || !strings.Contains(stderr, "none.pgn") {
+		t.Errorf("missing file: exit %d, %q", code, stderr)
+	}
+}
