@@ -148,6 +148,7 @@ type gameState struct {
 	tagLines map[string]int
 	g        *Game         // made at the first movetext token
 	mg       *movegen.Game // the main line so far
+	wcf      bool          // the game began with "# Name: value" lines (a WCF move list)
 	lines    []line        // the main line, then the variations being read
 }
 
@@ -185,10 +186,31 @@ func (p *parser) game() (*Game, error) {
 			if !started {
 				return nil, nil
 			}
+			if st.wcf {
+				return p.endWCF(&st, last)
+			}
 			return nil, p.errorf(last, "the game does not end with a result token (want %s)", wantResult)
 		}
 		line := p.line
 		switch c := p.src[p.i]; c {
+		case '#':
+			if p.i > 0 && p.src[p.i-1] != '\n' {
+				return nil, p.errorf(line, `unexpected "#" (a header line of a WCF move list starts a line)`)
+			}
+			if st.g != nil {
+				if !st.wcf {
+					return nil, p.errorf(line, "the game has no result token before the header line (want %s)", wantResult)
+				}
+				return p.endWCF(&st, last) // the next game's header: this one ends here
+			}
+			started, last, st.wcf = true, line, true
+			if t, ok := p.headerLine(); ok {
+				if _, dup := st.tagLines[t.Name]; dup {
+					return nil, p.errorf(line, "header %s given twice (first on line %d)", t.Name, st.tagLines[t.Name])
+				}
+				st.tagLines[t.Name] = line
+				st.tags = append(st.tags, t)
+			}
 		case '[':
 			last = line
 			if st.g != nil {
@@ -247,6 +269,45 @@ func (p *parser) game() (*Game, error) {
 			}
 		}
 	}
+}
+
+// headerLine reads a "# Name: value" line of a WCF move list as a tag;
+// a "#" line of another form is a comment.
+func (p *parser) headerLine() (Tag, bool) {
+	start := p.i
+	p.skipLine()
+	text := strings.TrimSpace(string(p.src[start+1 : p.i]))
+	name, value, ok := strings.Cut(text, ":")
+	if !ok || !validTagName(name) || strings.ContainsAny(value, "\r\n") {
+		return Tag{}, false
+	}
+	return Tag{name, strings.TrimSpace(value)}, true
+}
+
+// endWCF ends a WCF move list, which has no result token: the result is
+// its Result header.
+func (p *parser) endWCF(st *gameState, line int) (*Game, error) {
+	if len(st.lines) > 1 {
+		return nil, p.errorf(line, "the variation opened on line %d is not closed", st.top().open)
+	}
+	result := ""
+	for _, t := range st.tags {
+		if t.Name == "Result" {
+			result = t.Value
+		}
+	}
+	if !isResult(result) {
+		return nil, p.errorf(line, "a WCF move list needs a \"# Result: R\" header line with R one of %s", wantResult)
+	}
+	if st.g == nil {
+		if err := p.begin(st); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.finish(st, result, line); err != nil {
+		return nil, err
+	}
+	return st.g, nil
 }
 
 // tag reads a tag pair [Name "Value"], which must stand on one line.

@@ -26,6 +26,11 @@
 // needed, a Black move starting one numbered "N..."), and ends with the
 // result token: 1-0, 0-1, 1/2-1/2 or *. A blank line follows each game.
 //
+// The reader also reads WCF move lists, as the federation publishes games:
+// "# Name: value" header lines (read as tags; other "#" lines are
+// comments), then numbered moves without a result token, the result being
+// the "# Result:" header. A header line after moves starts the next game.
+//
 // The reader is lenient where real records differ: it skips ";"
 // rest-of-line comments and "%" escape lines, accepts move numbers glued
 // to the move ("1.E6-E8") and glyphs standing apart ("E6-E8 !"), and

@@ -648,3 +648,38 @@ func TestReadAllSkipsBadGames(t *testing.T) {
 		t.Errorf("errors %v, want one for game 2, line 7, naming the move", bad)
 	}
 }
+
+// A WCF move list: "# Name: value" header lines, numbered moves and no
+// result token; the result is the Result header. Both seed games read.
+func TestWCFMoveLists(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		moves int
+		black string
+	}{{"chaxx-nolan-2008.txt", 34, "Chaxx 1.05"}, {"nolan-troyka-2009.txt", 59, "Dan Troyka"}} {
+		data, err := os.ReadFile(filepath.Join("..", "testdata", "games", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := readOne(t, string(data))
+		if len(g.Moves) != tc.moves || g.Tag("Black") != tc.black || g.Tag("Source") == "" {
+			t.Errorf("%s: %d moves, Black %q, tags %v", tc.file, len(g.Moves), g.Tag("Black"), g.Tags)
+		}
+		roundTrip(t, []*Game{g})
+	}
+	for _, tc := range []struct{ name, text, want string }{
+		{"no result header", "# White: a\n1. E6-G8 I11-G9\n", `needs a "# Result: R" header`},
+		{"bad result header", "# Result: 2-0\n1. E6-G8\n", `needs a "# Result: R" header`},
+		{"header against the rules", "# Result: 1-0\n1. E6-G8\n1... x", "bad move text"},
+		{"# inside a line", "1. E6-G8 # x *", `unexpected "#"`},
+		{"PGN game then a header", "1. E6-G8\n# Result: *\n", "no result token before the header line"},
+	} {
+		_, err := Read(strings.NewReader(tc.text))
+		wantError(t, err, tc.want)
+	}
+	// Two move lists in one file, the second starting at its header.
+	games, err := Read(strings.NewReader("# Result: *\n1. E6-G8\n# Result: 1/2-1/2\n1. E6-E8 I11-G9\n"))
+	if err != nil || len(games) != 2 || games[1].Result != "1/2-1/2" || len(games[1].Moves) != 2 {
+		t.Errorf("two move lists: %d games, %v", len(games), err)
+	}
+}
