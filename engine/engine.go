@@ -24,6 +24,7 @@ type Options struct {
 	MultiPV      int           // principal variations reported
 	MoveOverhead time.Duration // time kept in reserve per move for communication
 	Play         Play          // playing style: Normal, or a reference opponent
+	Skill        Skill         // strength level; the zero value is read as full strength
 }
 
 // Play selects how the engine chooses its moves. Random and Material are
@@ -95,6 +96,9 @@ func New(o Options) *Engine {
 	if o.MoveOverhead == 0 {
 		o.MoveOverhead = 30 * time.Millisecond
 	}
+	if o.Skill == (Skill{}) {
+		o.Skill.Level = MaxSkill
+	}
 	e := &Engine{opts: o, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
 	e.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x63616d656c6f74))
 	e.SetThreads(o.Threads)
@@ -135,6 +139,13 @@ func (e *Engine) SetThreads(n int) {
 		e.threads = append(e.threads, newThread(len(e.threads)))
 	}
 	e.threads = e.threads[:n]
+}
+
+// SetSkill sets the strength level (see Skill); levels outside 0..MaxSkill
+// are clamped.
+func (e *Engine) SetSkill(sk Skill) {
+	sk.Level = max(0, min(sk.Level, MaxSkill))
+	e.opts.Skill = sk
 }
 
 // SetMultiPV sets how many principal variations to search and report.
@@ -181,9 +192,14 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		return Result{Best: m, Depth: 1, Nodes: 1}
 	}
 	e.tt.NewSearch()
+	threads, searchPV, skill := e.threads, e.opts.MultiPV, e.opts.Skill
+	if skill.active() {
+		threads, searchPV = threads[:1], max(searchPV, skillPV)
+		lim = skill.capLimits(lim)
+	}
 	s := &shared{
 		tt: e.tt, eval: e.Eval, limits: lim, start: start, info: info,
-		multiPV: e.opts.MultiPV, threads: e.threads,
+		multiPV: searchPV, shownPV: e.opts.MultiPV, threads: threads,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
 	s.nodesLeft.Store(int64(min(lim.Nodes, math.MaxInt64)))
@@ -216,20 +232,20 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	}()
 
 	var wg sync.WaitGroup
-	for _, t := range e.threads {
+	for _, t := range threads {
 		t.prepare(s, g)
 	}
-	if len(e.threads[0].rootMoves) == 0 { // searchmoves named no legal move
+	if len(threads[0].rootMoves) == 0 { // searchmoves named no legal move
 		return Result{}
 	}
-	for _, t := range e.threads[1:] {
+	for _, t := range threads[1:] {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			t.iterate()
 		}()
 	}
-	main := e.threads[0]
+	main := threads[0]
 	main.iterate()
 	// Infinite and ponder searches wait for the GUI before answering.
 	for !s.stop.Load() && (lim.Infinite || s.pondering.Load()) {
@@ -238,6 +254,9 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	s.stop.Store(true)
 	wg.Wait()
 	res := main.result()
+	if skill.active() && main.completedDepth > 0 {
+		res = main.skillResult(skill, e.rng)
+	}
 	res.Nodes = s.totalNodes()
 	if info != nil && main.completedDepth > 0 {
 		main.report()
@@ -262,7 +281,8 @@ type shared struct {
 	budget    budget
 	start     time.Time
 	info      func(Info)
-	multiPV   int
+	multiPV   int // lines searched
+	shownPV   int // lines reported: fewer when a weakened search looks at more (Skill)
 	threads   []*thread
 	stop      atomic.Bool
 	pondering atomic.Bool

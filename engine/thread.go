@@ -302,7 +302,7 @@ func (t *thread) report() {
 	nodes := s.totalNodes()
 	nps := uint64(float64(nodes) / max(el.Seconds(), 1e-3))
 	hf := s.tt.HashFull()
-	for i := 0; i < min(s.multiPV, len(t.rootMoves)); i++ {
+	for i := 0; i < min(s.shownPV, len(t.rootMoves)); i++ {
 		rm := t.rootMoves[i]
 		sc := rm.score
 		if sc == -Infinity {

@@ -19,6 +19,7 @@ const (
 	defaultOverhead = 30
 	maxOverhead     = 5000
 	maxBookPlies    = 1000
+	maxSkillSeed    = 1<<31 - 1
 	maxBookMargin   = 1000
 )
 
@@ -63,6 +64,11 @@ var options = []option{
 	{name: "Play", kind: typeCombo, def: constant(0), engine: true,
 		vars:  playStyles,
 		apply: func(s *Session, v int) { _ = s.e.SetPlay(engine.Play(playStyles[v])) }},
+	// Strength levels for people (engine.Skill): 20 is full strength.
+	{name: "Skill Level", kind: typeSpin, def: constant(engine.MaxSkill), min: 0, max: engine.MaxSkill, engine: true,
+		apply: func(s *Session, v int) { s.skill.Level = v; s.e.SetSkill(s.skill) }},
+	{name: "Skill Seed", kind: typeSpin, def: constant(0), min: 0, max: maxSkillSeed, engine: true,
+		apply: func(s *Session, v int) { s.skill.Seed = uint64(v); s.e.SetSkill(s.skill) }},
 	// The opening book (package book): on by default, the embedded one
 	// unless BookFile names another; BookPlies and BookMargin set how much
 	// the first moves vary.

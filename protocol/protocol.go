@@ -105,6 +105,7 @@ type Session struct {
 	ponder  bool          // Ponder option (informational only)
 	job     *job          // the last search or perft started; nil if none
 	book    bookState     // the opening book and its options
+	skill   engine.Skill  // Skill Level and Skill Seed
 
 	// last is the previous position command, so that one extending it
 	// plays only the new moves.
@@ -130,6 +131,7 @@ func NewSession(e *engine.Engine) *Session {
 		game:    movegen.NewGame(movegen.StartPosition()),
 		threads: max(e.Options().Threads, 1),
 		book:    newBookState(),
+		skill:   engine.Skill{Level: engine.MaxSkill},
 	}
 }
 

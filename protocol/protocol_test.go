@@ -35,6 +35,8 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Ponder type check default false",
 		"option name Clear Hash type button",
 		"option name Play type combo default normal var normal var random var material",
+		"option name Skill Level type spin default 20 min 0 max 20",
+		"option name Skill Seed type spin default 0 min 0 max 2147483647",
 		"option name OwnBook type check default true",
 		"option name BookFile type string default <empty>",
 		"option name BookPlies type spin default 8 min 0 max 1000",
@@ -70,7 +72,10 @@ func TestSetOption(t *testing.T) {
 	c.quiet("setoption name move   overhead value 75")
 	c.quiet("setoption name Ponder value true")
 	c.quiet("setoption name Clear Hash")
-	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: engine.PlayNormal}
+	c.quiet("setoption name Skill Level value 7")
+	c.quiet("setoption name skill seed value 12345")
+	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: engine.PlayNormal,
+		Skill: engine.Skill{Level: 7, Seed: 12345}}
 	if got := e.Options(); got != want || !s.ponder || s.threads != 2 {
 		t.Fatalf("options %+v ponder %v threads %d, want %+v, true, 2", got, s.ponder, s.threads, want)
 	}

@@ -1,0 +1,79 @@
+package engine
+
+import "math/rand/v2"
+
+// MaxSkill is the full-strength skill level.
+const MaxSkill = 20
+
+// Skill weakens the engine for people, the way the best-known chess
+// engines do it (Stockfish's Skill): below MaxSkill the search is one
+// thread, capped in depth and nodes by the level, and looks at skillPV
+// moves with a hidden MultiPV; then a seeded random pull, stronger at
+// lower levels, picks among them, favouring the better ones. The mistakes
+// that follow are a shallow searcher's: a multi-jump it did not see, a
+// piece left to be captured. The moves stay legal, so a compulsory capture
+// (R11) is always made; a weak level may choose a worse capture.
+type Skill struct {
+	Level int    // 0..MaxSkill
+	Seed  uint64 // 0: a fresh random pull each move; else the same move in the same position
+}
+
+// skillPV is the number of moves a weakened search chooses from.
+const skillPV = 4
+
+func (sk Skill) active() bool { return sk.Level < MaxSkill }
+
+// skillDepth and skillNodes are a level's search caps: depth 1 and 300
+// nodes at level 0, doubling the nodes every two levels, up to depth 10
+// and about 150,000 nodes at level 19.
+func skillDepth(level int) int    { return 1 + level/2 }
+func skillNodes(level int) uint64 { return 300 << (level / 2) }
+func skillWeakness(level int) int { return 120 - 2*level }
+
+// capLimits applies the level's caps to the limits of a search.
+func (sk Skill) capLimits(lim Limits) Limits {
+	if d := skillDepth(sk.Level); lim.Depth == 0 || lim.Depth > d {
+		lim.Depth = d
+	}
+	if n := skillNodes(sk.Level); lim.Nodes == 0 || lim.Nodes > n {
+		lim.Nodes = n
+	}
+	return lim
+}
+
+// pick chooses among the best root moves, sorted best first. Each gets a
+// push: weakness/128 of its deficit to the best move, plus a random part
+// of up to the spread of the scores (at most a Man); the highest score
+// with its push wins. A Seed makes the pull depend only on the position.
+func (sk Skill) pick(moves []rootMove, key uint64, rng *rand.Rand) int {
+	if sk.Seed != 0 {
+		rng = rand.New(rand.NewPCG(sk.Seed, key))
+	}
+	k := min(skillPV, len(moves))
+	for k > 1 && moves[k-1].score == -Infinity { // lines not searched
+		k--
+	}
+	top := moves[0].score
+	weakness := skillWeakness(sk.Level)
+	spread := min(top-moves[k-1].score, 100)
+	best, bestValue := 0, -Infinity-1
+	for i := 0; i < k; i++ {
+		push := (weakness*(top-moves[i].score) + spread*rng.IntN(weakness)) / 128
+		if v := moves[i].score + push; v > bestValue {
+			best, bestValue = i, v
+		}
+	}
+	return best
+}
+
+// skillResult is the result of a weakened search: the picked move with its
+// own score and line.
+func (t *thread) skillResult(sk Skill, rng *rand.Rand) Result {
+	i := sk.pick(t.rootMoves, t.pos.Key, rng)
+	rm := t.rootMoves[i]
+	r := Result{Best: rm.move, Score: MakeScore(rm.score), Depth: t.completedDepth}
+	if len(rm.pv) > 1 {
+		r.Ponder = rm.pv[1]
+	}
+	return r
+}
