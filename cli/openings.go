@@ -22,13 +22,13 @@ import (
 func runOpenings(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("openings", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	c := openings.Config{Count: 500, Seed: 1, MinPlies: 6, MaxPlies: 10, Nodes: 200_000, MaxScore: 60, Hash: 16}
+	c := openings.Config{Count: 600, Seed: 1, MinPlies: 6, MaxPlies: 10, Nodes: 300_000, MaxScore: 40, Hash: 16}
 	fs.IntVar(&c.Count, "count", c.Count, "positions to write")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "random seed")
 	plies := fs.String("plies", "6-10", "random plies from the start: MIN-MAX")
 	fs.Uint64Var(&c.Nodes, "nodes", c.Nodes, "nodes of the search that scores each position")
 	fs.IntVar(&c.Depth, "depth", 0, "depth of the scoring search instead of nodes")
-	window := fs.String("score", "0-60", "keep positions whose |score| is in MIN-MAX centi-men")
+	window := fs.String("score", "0-40", "keep positions whose |score| is in MIN-MAX centi-men")
 	fs.IntVar(&c.Hash, "hash", c.Hash, "transposition table MB per search thread")
 	threads := fs.Int("threads", 0, "searches at once (0: one per physical core)")
 	out := fs.String("out", "", "output file (default: standard output)")
