@@ -65,6 +65,7 @@ type Engine struct {
 	opts    Options
 	Eval    eval.Evaluator
 	tt      *TT
+	skillTT *TT // the table of weakened searches (Skill), made on first use
 	threads []*thread
 	mu      sync.Mutex // held during a search
 
@@ -191,14 +192,24 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		<-waitIfInfinite(ctx, lim)
 		return Result{Best: m, Depth: 1, Nodes: 1}
 	}
-	e.tt.NewSearch()
+	tt := e.tt
+	tt.NewSearch()
 	threads, searchPV, skill := e.threads, e.opts.MultiPV, e.opts.Skill
 	if skill.active() {
-		threads, searchPV = threads[:1], max(searchPV, skillPV)
+		// A weakened search starts afresh in a small table of its own, so
+		// its move depends on the position alone (with a Skill Seed, the
+		// same move every time) and the main table is left as it was.
+		if e.skillTT == nil {
+			e.skillTT = NewTT(1)
+		}
+		tt = e.skillTT
+		tt.Clear()
+		threads[0].clearHistory()
+		threads, searchPV = threads[:1], max(searchPV, skillLines(skill.Level))
 		lim = skill.capLimits(lim)
 	}
 	s := &shared{
-		tt: e.tt, eval: e.Eval, limits: lim, start: start, info: info,
+		tt: tt, eval: e.Eval, limits: lim, start: start, info: info,
 		multiPV: searchPV, shownPV: e.opts.MultiPV, threads: threads,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)

@@ -7,9 +7,10 @@ const MaxSkill = 20
 
 // Skill weakens the engine for people, the way the best-known chess
 // engines do it (Stockfish's Skill): below MaxSkill the search is one
-// thread, capped in depth and nodes by the level, and looks at skillPV
-// moves with a hidden MultiPV; then a seeded random pull, stronger at
-// lower levels, picks among them, favouring the better ones. The mistakes
+// thread, capped in depth and nodes by the level, and looks at a few
+// moves with a hidden MultiPV (more at lower levels); then a seeded random
+// pull, stronger at lower levels, picks among them, favouring the better
+// ones. The mistakes
 // that follow are a shallow searcher's: a multi-jump it did not see, a
 // piece left to be captured. The moves stay legal, so a compulsory capture
 // (R11) is always made; a weak level may choose a worse capture.
@@ -18,8 +19,15 @@ type Skill struct {
 	Seed  uint64 // 0: a fresh random pull each move; else the same move in the same position
 }
 
-// skillPV is the number of moves a weakened search chooses from.
-const skillPV = 4
+// skillLines is the number of moves a weakened search chooses from: 9 at
+// level 0, 5 at level 19.
+func skillLines(level int) int { return 4 + (MaxSkill-level+3)/4 }
+
+// skillSpread caps the random part of the pull: 2.6 Men at level 0, about
+// one at level 19. Level 0 picks almost at random among its 9 best moves
+// at depth 1, so it leaves pieces to be captured; it still beats a random
+// mover, which leaves far more.
+func skillSpread(level int) int { return 100 + 8*(MaxSkill-level) }
 
 func (sk Skill) active() bool { return sk.Level < MaxSkill }
 
@@ -43,19 +51,19 @@ func (sk Skill) capLimits(lim Limits) Limits {
 
 // pick chooses among the best root moves, sorted best first. Each gets a
 // push: weakness/128 of its deficit to the best move, plus a random part
-// of up to the spread of the scores (at most a Man); the highest score
-// with its push wins. A Seed makes the pull depend only on the position.
+// of up to the spread of the scores (capped by skillSpread); the highest
+// score with its push wins. A Seed makes the pull depend only on the position.
 func (sk Skill) pick(moves []rootMove, key uint64, rng *rand.Rand) int {
 	if sk.Seed != 0 {
 		rng = rand.New(rand.NewPCG(sk.Seed, key))
 	}
-	k := min(skillPV, len(moves))
+	k := min(skillLines(sk.Level), len(moves))
 	for k > 1 && moves[k-1].score == -Infinity { // lines not searched
 		k--
 	}
 	top := moves[0].score
 	weakness := skillWeakness(sk.Level)
-	spread := min(top-moves[k-1].score, 100)
+	spread := min(top-moves[k-1].score, skillSpread(sk.Level))
 	best, bestValue := 0, -Infinity-1
 	for i := 0; i < k; i++ {
 		push := (weakness*(top-moves[i].score) + spread*rng.IntN(weakness)) / 128
