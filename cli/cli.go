@@ -21,6 +21,7 @@ func commands() []command {
 		{"perft", "count leaf nodes of the move tree: perft [-threads N] DEPTH [CFEN]", runPerft},
 		{"bench", "search the benchmark suite: bench [depth] [threads] [hash]", runBench},
 		{"match", "play engine-vs-engine matches: match -engine cmd=… -engine cmd=… [options] (match -h)", runMatch},
+		{"ladder", "one Elo scale from several match outputs: ladder [-anchor NAME] FILE… (ladder -h)", runLadder},
 		{"datagen", "write self-play training data: datagen [-seed N] [-games N] [-out FILE] … (datagen -h)", runDatagen},
 		{"analyse", "annotate game records with the engine's judgement: analyse [options] FILE|- (analyse -h)", runAnalyse},
 		{"book", "build, probe or describe an opening book: book build|probe|stats … (book SUBCOMMAND -h)", runBook},
