@@ -85,3 +85,37 @@ func (t *thread) skillResult(sk Skill, rng *rand.Rand) Result {
 	}
 	return r
 }
+
+// skillElo is the calibrated Elo of some levels on one scale anchored at
+// the random mover (0), from the matches in the README's "Strength levels";
+// levels between them are interpolated.
+var skillElo = []struct {
+	level int
+	elo   float64
+}{
+	{0, 654}, {5, 937}, {10, 1298}, {15, 1567}, {20, 1927},
+}
+
+// EloOf returns a level's Elo on the calibrated scale.
+func EloOf(level int) float64 {
+	level = max(0, min(level, MaxSkill))
+	for i := 1; i < len(skillElo); i++ {
+		a, b := skillElo[i-1], skillElo[i]
+		if level <= b.level {
+			return a.elo + (b.elo-a.elo)*float64(level-a.level)/float64(b.level-a.level)
+		}
+	}
+	return skillElo[len(skillElo)-1].elo
+}
+
+// SkillForElo returns the level whose calibrated Elo is nearest to elo
+// (UCI_Elo).
+func SkillForElo(elo int) int {
+	best := 0
+	for l := 1; l <= MaxSkill; l++ {
+		if d, bd := EloOf(l)-float64(elo), EloOf(best)-float64(elo); d*d < bd*bd {
+			best = l
+		}
+	}
+	return best
+}

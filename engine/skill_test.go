@@ -146,3 +146,19 @@ func TestSkillLevelsAreOrdered(t *testing.T) {
 		t.Errorf("full strength scored %.2f against level 10", s)
 	}
 }
+
+// The Elo curve rises with the level, and UCI_Elo's level is the one whose
+// Elo is nearest.
+func TestSkillEloCurve(t *testing.T) {
+	for l := 1; l <= MaxSkill; l++ {
+		if EloOf(l) <= EloOf(l-1) {
+			t.Errorf("EloOf(%d) = %.0f, not above level %d's %.0f", l, EloOf(l), l-1, EloOf(l-1))
+		}
+		if got := SkillForElo(int(EloOf(l) + 0.5)); got != l {
+			t.Errorf("SkillForElo(EloOf(%d)) = %d", l, got)
+		}
+	}
+	if SkillForElo(0) != 0 || SkillForElo(5000) != MaxSkill {
+		t.Errorf("SkillForElo clamps: %d, %d", SkillForElo(0), SkillForElo(5000))
+	}
+}

@@ -65,10 +65,16 @@ var options = []option{
 		vars:  playStyles,
 		apply: func(s *Session, v int) { _ = s.e.SetPlay(engine.Play(playStyles[v])) }},
 	// Strength levels for people (engine.Skill): 20 is full strength.
+	// UCI_LimitStrength with UCI_Elo picks the level instead, by the
+	// calibrated curve (engine.SkillForElo).
 	{name: "Skill Level", kind: typeSpin, def: constant(engine.MaxSkill), min: 0, max: engine.MaxSkill, engine: true,
-		apply: func(s *Session, v int) { s.skill.Level = v; s.e.SetSkill(s.skill) }},
+		apply: func(s *Session, v int) { s.skill.Level = v; s.applySkill() }},
 	{name: "Skill Seed", kind: typeSpin, def: constant(0), min: 0, max: maxSkillSeed, engine: true,
-		apply: func(s *Session, v int) { s.skill.Seed = uint64(v); s.e.SetSkill(s.skill) }},
+		apply: func(s *Session, v int) { s.skill.Seed = uint64(v); s.applySkill() }},
+	{name: "UCI_LimitStrength", kind: typeCheck, def: constant(0), engine: true,
+		apply: func(s *Session, v int) { s.limitStrength = v != 0; s.applySkill() }},
+	{name: "UCI_Elo", kind: typeSpin, def: maxElo, min: minElo(), max: maxElo(), engine: true,
+		apply: func(s *Session, v int) { s.elo = v; s.applySkill() }},
 	// The opening book (package book): on by default, the embedded one
 	// unless BookFile names another; BookPlies and BookMargin set how much
 	// the first moves vary.
@@ -85,6 +91,20 @@ var options = []option{
 var playStyles = []string{string(engine.PlayNormal), string(engine.PlayRandom), string(engine.PlayMaterial)}
 
 func constant(n int) func() int { return func() int { return n } }
+
+// minElo and maxElo are UCI_Elo's range: the calibrated Elo of levels 0
+// and 20.
+func minElo() int { return int(engine.EloOf(0) + 0.5) }
+func maxElo() int { return int(engine.EloOf(engine.MaxSkill) + 0.5) }
+
+// applySkill hands the engine the level the options select.
+func (s *Session) applySkill() {
+	sk := s.skill
+	if s.limitStrength {
+		sk.Level = engine.SkillForElo(s.elo)
+	}
+	s.e.SetSkill(sk)
+}
 
 // capped applies a test cap (0: none).
 func capped(v, limit int) int {

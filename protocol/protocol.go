@@ -106,6 +106,9 @@ type Session struct {
 	job     *job          // the last search or perft started; nil if none
 	book    bookState     // the opening book and its options
 	skill   engine.Skill  // Skill Level and Skill Seed
+	// UCI_LimitStrength and UCI_Elo: when set, the Elo picks the level.
+	limitStrength bool
+	elo           int
 
 	// last is the previous position command, so that one extending it
 	// plays only the new moves.
@@ -132,6 +135,7 @@ func NewSession(e *engine.Engine) *Session {
 		threads: max(e.Options().Threads, 1),
 		book:    newBookState(),
 		skill:   engine.Skill{Level: engine.MaxSkill},
+		elo:     maxElo(),
 	}
 }
 
