@@ -19,15 +19,16 @@ type Skill struct {
 	Seed  uint64 // 0: a fresh random pull each move; else the same move in the same position
 }
 
-// skillLines is the number of moves a weakened search chooses from: 9 at
-// level 0, 5 at level 19.
-func skillLines(level int) int { return 4 + (MaxSkill-level+3)/4 }
+// skillLines is the number of moves a weakened search chooses from: 12 at
+// level 0, 4 at level 19.
+func skillLines(level int) int { return 4 + 2*(MaxSkill-level)/5 }
 
-// skillSpread caps the random part of the pull: 2.6 Men at level 0, about
-// one at level 19. Level 0 picks almost at random among its 9 best moves
-// at depth 1, so it leaves pieces to be captured; it still beats a random
-// mover, which leaves far more.
-func skillSpread(level int) int { return 100 + 8*(MaxSkill-level) }
+// skillSpread caps the random part of the pull: 4 Men at level 0, about
+// one at level 19. Level 0 picks among its 12 best moves at depth 1 alike
+// (its weakness, 128, cancels the whole deficit), so it often leaves
+// pieces to be captured; it still beats a random mover, which picks among
+// all moves and leaves far more.
+func skillSpread(level int) int { return 100 + 15*(MaxSkill-level) }
 
 func (sk Skill) active() bool { return sk.Level < MaxSkill }
 
@@ -36,7 +37,7 @@ func (sk Skill) active() bool { return sk.Level < MaxSkill }
 // and about 150,000 nodes at level 19.
 func skillDepth(level int) int    { return 1 + level/2 }
 func skillNodes(level int) uint64 { return 300 << (level / 2) }
-func skillWeakness(level int) int { return 120 - 2*level }
+func skillWeakness(level int) int { return 128 - 2*level }
 
 // capLimits applies the level's caps to the limits of a search.
 func (sk Skill) capLimits(lim Limits) Limits {
@@ -93,7 +94,7 @@ var skillElo = []struct {
 	level int
 	elo   float64
 }{
-	{0, 654}, {5, 937}, {10, 1298}, {15, 1567}, {20, 1927},
+	{0, 502}, {5, 781}, {10, 1111}, {15, 1387}, {20, 1749},
 }
 
 // EloOf returns a level's Elo on the calibrated scale.
