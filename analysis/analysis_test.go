@@ -143,3 +143,32 @@ func TestConfigCheck(t *testing.T) {
 		}
 	}
 }
+
+// The annotated seed games shown in the README read back through the
+// record package, replay as legal, keep every move's {score/depth} comment
+// and carry the engine's lines as variations.
+func TestAnnotatedExamplesReplay(t *testing.T) {
+	for _, name := range []string{"nolan-troyka-2009.pgn", "chaxx-nolan-2008.pgn"} {
+		games := readGames(t, filepath.Join("..", "docs", "analysis", name))
+		if len(games) != 1 {
+			t.Fatalf("%s: %d games", name, len(games))
+		}
+		g := games[0]
+		if _, err := g.Replay(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+		variations := 0
+		for i, m := range g.Moves {
+			if !strings.Contains(m.Comment, "/") && !strings.Contains(m.Comment, "R1") {
+				t.Errorf("%s: ply %d (%s) has no {score/depth} comment: %q", name, i+1, m.Text, m.Comment)
+			}
+			variations += len(m.Variations)
+			if len(m.Variations) > 0 && m.NAG == "" {
+				t.Errorf("%s: ply %d (%s) has a variation but no mark", name, i+1, m.Text)
+			}
+		}
+		if variations == 0 {
+			t.Errorf("%s: no variation", name)
+		}
+	}
+}
