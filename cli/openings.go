@@ -20,6 +20,9 @@ import (
 // runOpenings implements `camelot openings`: a test-opening suite for
 // matches (package openings).
 func runOpenings(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "pick" {
+		return runOpeningsPick(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("openings", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	c := openings.Config{Count: 600, Seed: 1, MinPlies: 6, MaxPlies: 10, Nodes: 300_000, MaxScore: 40, Hash: 16}
@@ -34,6 +37,7 @@ func runOpenings(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("out", "", "output file (default: standard output)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot openings [options]")
+		fmt.Fprintln(stderr, "       camelot openings pick [options] PILOT-RECORDS (camelot openings pick -h)")
 		fmt.Fprintln(stderr, "Writes a test-opening suite: random openings scored by a search and kept within a score window.")
 		fs.PrintDefaults()
 	}

@@ -1,0 +1,81 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/camelot-engine/camelot/openings"
+)
+
+// runOpeningsPick implements `camelot openings pick`: the openings of a
+// pilot match on which its stronger engine won the pair (package openings).
+func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("openings pick", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	player := fs.String("player", "", "the pilot's stronger engine, by its name in the records (required)")
+	minScore := fs.Float64("min", 1.5, "keep an opening when the player scored at least this in its two games")
+	count := fs.Int("count", 600, "positions to write at most, in the pilot's order")
+	out := fs.String("out", "", "output file (default: standard output)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: camelot openings pick -player NAME [options] PILOT-RECORDS...")
+		fmt.Fprintln(stderr, "Keeps the openings of a pilot match (camelot match -pgnout) whose two games, colours")
+		fmt.Fprintln(stderr, "swapped, the named engine won: the openings on which the stronger engine shows it.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	switch {
+	case *player == "":
+		fmt.Fprintln(stderr, "camelot openings pick: -player is required")
+		return 2
+	case fs.NArg() == 0:
+		fmt.Fprintln(stderr, "camelot openings pick: no pilot record file")
+		return 2
+	case *count < 1:
+		fmt.Fprintln(stderr, "camelot openings pick: -count must be at least 1")
+		return 2
+	case *minScore < 0 || *minScore > 2:
+		fmt.Fprintln(stderr, "camelot openings pick: -min must be from 0 to 2")
+		return 2
+	}
+	var pairs []openings.PilotPair
+	for _, path := range fs.Args() {
+		games, err := readGames(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "camelot openings pick: %v\n", err)
+			return 1
+		}
+		p, err := openings.PilotPairs(games, *player)
+		if err != nil {
+			fmt.Fprintf(stderr, "camelot openings pick: %s: %v\n", path, err)
+			return 1
+		}
+		pairs = append(pairs, p...)
+	}
+	kept := openings.Pick(pairs, *minScore, *count)
+	if len(kept) == 0 {
+		fmt.Fprintf(stderr, "camelot openings pick: no opening of %d where %s scored %g or more in two games\n", len(pairs), *player, *minScore)
+		return 1
+	}
+	var b strings.Builder
+	openings.WriteSuite(&b, []string{
+		fmt.Sprintf("Picked by: camelot openings pick -player %s -min %g -count %d %s", *player, *minScore, *count, strings.Join(fs.Args(), " ")),
+		fmt.Sprintf("%d of the %d openings of the pilot match on which %s scored %g or more in the", len(kept), len(pairs), *player, *minScore),
+		"two games, colours swapped.",
+	}, kept)
+	var err error
+	if *out == "" {
+		_, err = io.WriteString(stdout, b.String())
+	} else {
+		err = writeFileAtomic(*out, []byte(b.String()))
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "camelot openings pick: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stderr, "camelot openings pick: kept %d of %d openings\n", len(kept), len(pairs))
+	return 0
+}

@@ -1,0 +1,107 @@
+package openings
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/record"
+)
+
+// Picking a suite by a pilot match. A score window decides which openings
+// are balanced, but not which ones let the stronger of two engines show
+// it: in some the game is settled before either engine's play matters,
+// in others a shallow search already finds what a deep one finds. A pilot
+// match between a stronger and a weaker engine (a pair other than the one
+// a suite will measure) plays every candidate twice, colours swapped, and
+// the openings whose pair of games the stronger engine won are kept. This
+// is how chess testing books are often filtered by test games (a
+// position's pilot result stands for its power to separate engines), and
+// it carries a pilot's noise: an opening kept by luck is as good as an
+// average one, never worse.
+
+// PilotPair is one opening's games in a pilot match.
+type PilotPair struct {
+	Start movegen.Position // the opening (the games' start position)
+	Games int              // games played from it
+	Score float64          // the named player's points in them
+}
+
+// PilotPairs groups the games of a match by their start position (the CFEN
+// tag, or the start position of R2 without one) in the order each opening
+// first appears, and adds up player's points (1 a win, ½ a draw). A game
+// whose White or Black is not player, or whose result is unknown, is an
+// error naming the game.
+func PilotPairs(games []*record.Game, player string) ([]PilotPair, error) {
+	var pairs []PilotPair
+	index := map[uint64]int{}
+	for n, g := range games {
+		var start movegen.Position
+		if cf := g.Tag("CFEN"); cf != "" {
+			p, err := movegen.ParseCFEN(cf)
+			if err != nil {
+				return nil, fmt.Errorf("game %d: CFEN tag: %v", n+1, err)
+			}
+			start = p
+		} else {
+			start = movegen.StartPosition()
+		}
+		var points float64
+		white, black, result := g.Tag("White"), g.Tag("Black"), g.Tag("Result")
+		var wp float64
+		switch result {
+		case "1-0":
+			wp = 1
+		case "0-1":
+			wp = 0
+		case "1/2-1/2":
+			wp = 0.5
+		default:
+			return nil, fmt.Errorf("game %d: result %q: want 1-0, 0-1 or 1/2-1/2", n+1, result)
+		}
+		switch {
+		case white == player && black != player:
+			points = wp
+		case black == player && white != player:
+			points = 1 - wp
+		default:
+			return nil, fmt.Errorf("game %d: %s against %s: want %s on exactly one side", n+1, white, black, player)
+		}
+		key := start.Key
+		i, ok := index[key]
+		if !ok {
+			i = len(pairs)
+			index[key] = i
+			pairs = append(pairs, PilotPair{Start: start})
+		}
+		pairs[i].Games++
+		pairs[i].Score += points
+	}
+	return pairs, nil
+}
+
+// Pick returns, in order, the starts of the pairs of exactly two games in
+// which the player scored at least minScore, at most count of them.
+func Pick(pairs []PilotPair, minScore float64, count int) []movegen.Position {
+	var kept []movegen.Position
+	for _, p := range pairs {
+		if len(kept) == count {
+			break
+		}
+		if p.Games == 2 && p.Score >= minScore {
+			kept = append(kept, p.Start)
+		}
+	}
+	return kept
+}
+
+// WriteSuite writes positions as a CFEN-lines openings file under header
+// comment lines.
+func WriteSuite(b *strings.Builder, header []string, positions []movegen.Position) {
+	for _, h := range header {
+		b.WriteString("# " + h + "\n")
+	}
+	for _, p := range positions {
+		b.WriteString(p.CFEN() + "\n")
+	}
+}
