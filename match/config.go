@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/stats"
 )
 
@@ -585,4 +586,14 @@ func defaultName(cmd string) string {
 		}
 	}
 	return strings.TrimSuffix(filepath.Base(cmd), ".exe")
+}
+
+// processConfig describes the engine's process for package engineproc;
+// debug, when not nil, logs its conversation (-debug).
+func (e *EngineConfig) processConfig(debug func(name, dir, line string)) engineproc.Config {
+	opts := make([]engineproc.Option, len(e.Options))
+	for i, o := range e.Options {
+		opts[i] = engineproc.Option(o)
+	}
+	return engineproc.Config{Name: e.Name, Cmd: e.Cmd, Dir: e.Dir, Args: e.Args, Options: opts, Debug: debug}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
 )
@@ -124,7 +125,7 @@ type referee struct {
 type gameState struct {
 	ref     *referee
 	spec    gameSpec
-	procs   [2]*process // by engine
+	procs   [2]*engineproc.Process // by engine
 	g       *movegen.Game
 	texts   []string // moves as sent to the engines
 	rec     *record.Game
@@ -143,7 +144,7 @@ func (s *gameState) engineOf(c movegen.Color) int {
 
 // play runs one game with procs (by engine index), both already set up
 // for a new game.
-func (ref *referee) play(ctx context.Context, spec gameSpec, procs [2]*process) gameResult {
+func (ref *referee) play(ctx context.Context, spec gameSpec, procs [2]*engineproc.Process) gameResult {
 	cfg := ref.cfg
 	start := movegen.StartPosition()
 	var book []movegen.Move
@@ -225,14 +226,14 @@ func (s *gameState) forfeit(c movegen.Color, restart bool, format string, a ...a
 	reason := fmt.Sprintf(format, a...)
 	pos := s.g.Position()
 	p := s.procs[s.engineOf(c)]
-	out := p.lastOutput()
+	out := p.LastOutput()
 	detail := "position " + pos.CFEN()
 	if len(out) > 0 {
 		detail += "; last output: " + strings.Join(out, " | ")
 	} else {
 		detail += "; no output"
 	}
-	s.ref.con.warn("game %d: %s (%s): %s; %s", s.spec.number, p.name, c, reason, detail)
+	s.ref.con.warn("game %d: %s (%s): %s; %s", s.spec.number, p.Name(), c, reason, detail)
 	r := s.finish(winFor(c.Other()), reason, detail)
 	r.restart[s.engineOf(c)] = restart
 	return r
@@ -271,10 +272,10 @@ func (s *gameState) move(ctx context.Context) (gameResult, bool) {
 	}
 	goCmd, allowed := s.goCommand(side, e, margin)
 
-	if err := p.send(b.String()); err != nil {
+	if err := p.Send(b.String()); err != nil {
 		return s.lost(ctx, side, err, 0)
 	}
-	if err := p.send(goCmd); err != nil {
+	if err := p.Send(goCmd); err != nil {
 		return s.lost(ctx, side, err, 0)
 	}
 	started := time.Now()
@@ -284,7 +285,7 @@ func (s *gameState) move(ctx context.Context) (gameResult, bool) {
 	}
 	var ev moveEval
 	var best string
-	err := p.readUntil(ctx, deadline, func(line string) bool {
+	err := p.ReadUntil(ctx, deadline, func(line string) bool {
 		if strings.HasPrefix(line, "info") {
 			parseInfo(line, &ev)
 			return false
@@ -347,12 +348,12 @@ func (s *gameState) lost(ctx context.Context, side movegen.Color, err error, ela
 		return s.abandon(), true
 	}
 	p := s.procs[s.engineOf(side)]
-	if errors.Is(err, errTimeout) {
+	if errors.Is(err, engineproc.ErrTimeout) {
 		return s.forfeit(side, true, "%s loses on time (no move after %d ms)", side, elapsed.Milliseconds()), true
 	}
 	// The output ended or a command could not be written: the engine is
 	// gone.
-	r := s.forfeit(side, true, "%s's engine crashed (%s)", side, p.exitStatus())
+	r := s.forfeit(side, true, "%s's engine crashed (%s)", side, p.ExitStatus())
 	r.crashed = true
 	return r, true
 }

@@ -26,6 +26,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
 	"github.com/camelot-engine/camelot/stats"
@@ -224,7 +225,7 @@ func (r *runner) next(ctx context.Context) (gameSpec, bool) {
 // worker plays games on its own pair of engine processes until there are
 // no more games.
 func (r *runner) worker(ctx context.Context, results chan<- gameResult) {
-	var procs [2]*process
+	var procs [2]*engineproc.Process
 	defer func() {
 		var wg sync.WaitGroup
 		for _, p := range procs {
@@ -235,9 +236,9 @@ func (r *runner) worker(ctx context.Context, results chan<- gameResult) {
 			go func() {
 				defer wg.Done()
 				if ctx.Err() != nil {
-					p.kill()
+					p.Kill()
 				} else {
-					p.quit()
+					p.Quit()
 				}
 			}()
 		}
@@ -257,7 +258,7 @@ func (r *runner) worker(ctx context.Context, results chan<- gameResult) {
 		res := r.ref.play(ctx, spec, procs)
 		for i, restart := range res.restart {
 			if restart && procs[i] != nil {
-				procs[i].kill()
+				procs[i].Kill()
 				procs[i] = nil
 			}
 		}
@@ -273,16 +274,16 @@ func (r *runner) worker(ctx context.Context, results chan<- gameResult) {
 
 // prepare makes both engines ready for a new game: it starts missing ones,
 // restarts dead ones, and sends ucinewgame to the others.
-func (r *runner) prepare(ctx context.Context, procs *[2]*process) error {
-	var log *console
+func (r *runner) prepare(ctx context.Context, procs *[2]*engineproc.Process) error {
+	var debug func(name, dir, line string)
 	if r.cfg.Debug {
-		log = r.con
+		debug = r.con.debug
 	}
 	for i := range procs {
 		e := &r.cfg.Engines[i]
 		if p := procs[i]; p != nil {
-			if p.alive() {
-				err := p.newGame(ctx)
+			if p.Alive() {
+				err := p.NewGame(ctx)
 				if err == nil {
 					continue
 				}
@@ -290,21 +291,21 @@ func (r *runner) prepare(ctx context.Context, procs *[2]*process) error {
 					return ctx.Err()
 				}
 				r.con.warn("%v; restarting it", err)
-				p.kill()
+				p.Kill()
 			} else {
 				if !r.cfg.Recover {
-					return fmt.Errorf("engine %s exited between games (%s) and -norecover is set", e.Name, p.exitStatus())
+					return fmt.Errorf("engine %s exited between games (%s) and -norecover is set", e.Name, p.ExitStatus())
 				}
-				r.con.warn("engine %s exited (%s); restarting it", e.Name, p.exitStatus())
+				r.con.warn("engine %s exited (%s); restarting it", e.Name, p.ExitStatus())
 			}
 			procs[i] = nil
 		}
-		p, err := startProcess(ctx, e, log)
+		p, err := engineproc.Start(ctx, e.processConfig(debug))
 		if err != nil {
 			return err
 		}
-		if err := p.newGame(ctx); err != nil {
-			p.kill()
+		if err := p.NewGame(ctx); err != nil {
+			p.Kill()
 			return err
 		}
 		procs[i] = p

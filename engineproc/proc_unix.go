@@ -1,6 +1,6 @@
 //go:build unix
 
-package match
+package engineproc
 
 import (
 	"os/exec"
@@ -8,9 +8,9 @@ import (
 )
 
 // ownProcessGroup puts the engine in a process group of its own, so that a
-// Ctrl-C at the terminal reaches only the runner, which then shuts the
-// engines down itself (an engine killed by the signal would otherwise look
-// like a crash and lose its game).
+// Ctrl-C at the terminal reaches only the program driving it, which then
+// shuts the engine down itself (an engine killed by the signal would
+// otherwise look like a crash).
 func ownProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
