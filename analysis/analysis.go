@@ -121,9 +121,11 @@ type Report struct {
 
 // Analyser searches positions with one engine.
 type Analyser struct {
-	cfg Config
-	e   *engine.Engine
-	bar *progress.Bar
+	cfg      Config
+	e        *engine.Engine
+	bar      *progress.Bar
+	searched int            // positions judged so far
+	progress func(done int) // called after each position; nil: none
 }
 
 // New returns an analyser; progress (a bar on a terminal) goes to status
@@ -135,6 +137,10 @@ func New(cfg Config, status io.Writer, total int) (*Analyser, error) {
 	e := engine.New(engine.Options{Hash: cfg.Hash, Threads: cfg.Threads})
 	return &Analyser{cfg: cfg, e: e, bar: progress.New(status, "analyse", "positions", 0, int64(total))}, nil
 }
+
+// OnProgress has f called with the number of positions judged so far
+// after each one, for a caller that shows progress its own way.
+func (a *Analyser) OnProgress(f func(done int)) { a.progress = f }
 
 // Done ends the progress bar.
 func (a *Analyser) Done() { a.bar.Done() }
@@ -231,7 +237,13 @@ func mark(loss int) string {
 
 // judge searches the current position of mg.
 func (a *Analyser) judge(ctx context.Context, mg *movegen.Game) (Judgement, error) {
-	defer a.bar.Add(1)
+	defer func() {
+		a.bar.Add(1)
+		a.searched++
+		if a.progress != nil {
+			a.progress(a.searched)
+		}
+	}()
 	if o := mg.Outcome(); o.IsOver() {
 		return Judgement{Over: o}, nil
 	}
