@@ -16,6 +16,8 @@ build:
 # with a notice instead of failing.
 test:
 	$(GO) vet ./...
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+		echo "NOTICE: chromium is not installed; the browser tests of ./gui are skipped"
 	$(GO) test -count=1 ./...
 	@if [ "$$($(GO) env CGO_ENABLED)" = "1" ]; then \
 		echo "$(GO) test -count=1 -race -short ./..."; \
@@ -38,6 +40,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./record/
 	$(GO) test -run '^$$' -fuzz '^FuzzScan$$' -fuzztime $(FUZZTIME) ./datagen/
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./book/
+	$(GO) test -run '^$$' -fuzz '^FuzzHandlers$$' -fuzztime $(FUZZTIME) ./gui/
 
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then \

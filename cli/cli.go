@@ -26,6 +26,7 @@ func commands() []command {
 		{"analyse", "annotate game records with the engine's judgement: analyse [options] FILE|- (analyse -h)", runAnalyse},
 		{"book", "build, probe or describe an opening book: book build|probe|stats … (book SUBCOMMAND -h)", runBook},
 		{"openings", "write a test-opening suite for matches: openings [-count N] [-score MIN-MAX] … (openings -h)", runOpenings},
+		{"gui", "play and analyse in the browser: gui [-addr HOST:PORT] [-open] [-engine CMD [-engine-arg ARG]…] (gui -h)", runGUI},
 		{"tune", "fit the evaluation weights to training data: tune [options] FILE... (tune -h)", runTune},
 	}
 }

@@ -1,0 +1,575 @@
+package gui
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Modes of play (Settings.Mode).
+const (
+	modeHumanEngine  = "human-engine"
+	modeEngineEngine = "engine-engine"
+	modeHumanHuman   = "human-human"
+	modeAnalysis     = "analysis"
+)
+
+// Bounds of the settings.
+const (
+	maxLevel    = 20
+	maxMultiPV  = 8
+	maxMoveTime = 3_600_000  // ms
+	maxClock    = 86_400_000 // ms
+	maxInc      = 3_600_000  // ms
+	maxMoveText = 200        // bytes: longer texts are no move
+)
+
+// State is a game as the page sees it (API.md "State").
+type State struct {
+	ID        string            `json:"id"`
+	CFEN      string            `json:"cfen"`
+	Ply       int               `json:"ply"`
+	Plies     int               `json:"plies"`
+	Side      string            `json:"side"`
+	Board     map[string]string `json:"board"`
+	Moves     []playedJSON      `json:"moves"`
+	Legal     []legalJSON       `json:"legal"`
+	Capturers []string          `json:"capturers"`
+	Last      *lastJSON         `json:"last"`
+	Outcome   outcomeJSON       `json:"outcome"`
+	Settings  Settings          `json:"settings"`
+	Clock     clockJSON         `json:"clock"`
+	Thinking  bool              `json:"thinking"`
+	Engine    engineJSON        `json:"engine"`
+}
+
+type playedJSON struct {
+	Ply      int      `json:"ply"`
+	Text     string   `json:"text"`
+	Legs     []string `json:"legs"`
+	Captured []string `json:"captured"`
+}
+
+type legalJSON struct {
+	Text     string   `json:"text"`
+	From     string   `json:"from"`
+	To       string   `json:"to"`
+	Legs     []string `json:"legs"`
+	Canters  int      `json:"canters"`
+	Captured []string `json:"captured"`
+}
+
+type lastJSON struct {
+	Legs     []string `json:"legs"`
+	Captured []string `json:"captured"`
+}
+
+type outcomeJSON struct {
+	Over   bool   `json:"over"`
+	Result string `json:"result"`
+	Reason string `json:"reason"`
+}
+
+type clockJSON struct {
+	White   int64  `json:"white"`
+	Black   int64  `json:"black"`
+	Running string `json:"running"`
+}
+
+type engineJSON struct {
+	Name  string `json:"name"`
+	Alive bool   `json:"alive"`
+}
+
+// game is one game: its moves, settings, clock, engine and listeners.
+// Every field below mu is guarded by it.
+type game struct {
+	id       string
+	hub      *hub
+	eng      *bridge
+	lastSeen atomic.Int64 // unix nanoseconds of the last request
+
+	mu         sync.Mutex
+	g          *movegen.Game
+	texts      []string // canonical text of each move (R3)
+	settings   Settings
+	clock      gameClock
+	decided    *movegen.Outcome // an end the rules do not see: a flag fall, a recorded result
+	version    int              // bumped by every change of the moves: older engine answers are dropped
+	thinking   bool             // the engine is searching for a move
+	autoplay   bool             // engine-engine: keep asking for moves
+	analysing  bool             // the engine is analysing (go infinite)
+	infoSerial int              // of the search whose info lines are shown
+	stopJob    context.CancelFunc
+	ended      bool
+}
+
+func newGame(id string, start movegen.Position, engine engineproc.Config) *game {
+	g := &game{id: id, hub: newHub(), g: movegen.NewGame(start), settings: defaultSettings}
+	g.eng = newBridge(engine, g)
+	g.resetClock()
+	g.touch()
+	return g
+}
+
+// touch records that the game was asked for.
+func (g *game) touch() { g.lastSeen.Store(time.Now().UnixNano()) }
+
+// idleSince returns how long nobody has asked for the game or listened
+// to it.
+func (g *game) idleSince(now time.Time) time.Duration {
+	if g.hub.listeners() > 0 {
+		return 0
+	}
+	return now.Sub(time.Unix(0, g.lastSeen.Load()))
+}
+
+// end stops everything the game runs: the engine, the clock, whole-game
+// analysis and the event streams.
+func (g *game) end() {
+	g.mu.Lock()
+	g.ended = true
+	g.version++
+	g.pauseClock(time.Now())
+	if g.stopJob != nil {
+		g.stopJob()
+	}
+	g.mu.Unlock()
+	g.hub.close()
+	g.eng.close()
+}
+
+// outcome returns how the game stands: decided by the clock or the
+// record, else by the rules (R14–R16).
+func (g *game) outcome() movegen.Outcome {
+	if g.decided != nil {
+		return *g.decided
+	}
+	return g.g.Outcome()
+}
+
+// gameAt returns the game cut after its first ply moves.
+func (g *game) gameAt(ply int) *movegen.Game {
+	mg := movegen.NewGame(g.g.Start())
+	for _, m := range g.g.Moves()[:ply] {
+		_ = mg.Play(m) // played before, so legal
+	}
+	return mg
+}
+
+// parsePly reads a ply of the game: 0 to its length.
+func (g *game) parsePly(text string) (int, error) {
+	n, err := strconv.Atoi(text)
+	if err != nil || n < 0 || n > len(g.texts) {
+		return 0, fmt.Errorf("bad ply %q: want 0 to %d", clip(text), len(g.texts))
+	}
+	return n, nil
+}
+
+// stateLocked returns the State viewed at ply (-1: the end).
+func (g *game) stateLocked(ply int) State {
+	moves := g.g.Moves()
+	if ply < 0 || ply > len(moves) {
+		ply = len(moves)
+	}
+	pos := g.g.Start()
+	st := State{
+		ID: g.id, Ply: ply, Plies: len(moves),
+		Board: map[string]string{}, Moves: make([]playedJSON, 0, len(moves)),
+		Legal: []legalJSON{}, Capturers: []string{},
+		Settings: g.settings, Thinking: g.thinking,
+	}
+	for i, m := range moves {
+		if i == ply {
+			st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
+			st.Board, st.Legal, st.Capturers = boardOf(&pos), legalOf(&pos), capturersOf(&pos)
+		}
+		r, _ := pos.Route(m)
+		st.Moves = append(st.Moves, playedJSON{Ply: i + 1, Text: g.texts[i], Legs: names(r.Squares), Captured: names(m.Captured.Squares())})
+		if i+1 == ply {
+			st.Last = &lastJSON{Legs: names(r.Squares), Captured: names(m.Captured.Squares())}
+		}
+		pos.MakeMove(m)
+	}
+	if ply == len(moves) {
+		st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
+		st.Board, st.Capturers = boardOf(&pos), []string{}
+		if !g.outcome().IsOver() {
+			st.Legal, st.Capturers = legalOf(&pos), capturersOf(&pos)
+		}
+	}
+	o := g.outcome()
+	st.Outcome = outcomeJSON{Over: o.IsOver(), Result: o.Result.String()}
+	if o.IsOver() {
+		st.Outcome.Reason = o.Rule + ": " + o.Reason
+	}
+	now := time.Now()
+	st.Clock = clockJSON{
+		White: g.clockLeft(movegen.White, now).Milliseconds(),
+		Black: g.clockLeft(movegen.Black, now).Milliseconds(),
+	}
+	if g.clock.running {
+		st.Clock.Running = g.clock.side.String()
+	}
+	st.Engine = g.eng.status()
+	return st
+}
+
+// boardOf maps the occupied squares to CFEN letters (R5).
+func boardOf(p *movegen.Position) map[string]string {
+	letters := map[movegen.Piece]string{
+		movegen.WhiteMan: "M", movegen.WhiteKnight: "N", movegen.BlackMan: "m", movegen.BlackKnight: "n",
+	}
+	out := map[string]string{}
+	for _, s := range p.Occupied().Squares() {
+		out[s.String()] = letters[p.PieceAt(s)]
+	}
+	return out
+}
+
+// legalOf lists the legal moves, one per distinct move (R4), each with
+// its canonical route (R3), sorted by text.
+func legalOf(p *movegen.Position) []legalJSON {
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	out := make([]legalJSON, 0, ml.N)
+	for _, m := range ml.Slice() {
+		r, ok := p.Route(m)
+		if !ok {
+			continue // cannot happen for a generated move
+		}
+		out = append(out, legalJSON{
+			Text: r.Text(), From: m.From.String(), To: m.To.String(),
+			Legs: names(r.Squares), Canters: r.Canters, Captured: names(m.Captured.Squares()),
+		})
+	}
+	slices.SortFunc(out, func(a, b legalJSON) int {
+		if a.Text < b.Text {
+			return -1
+		}
+		if a.Text > b.Text {
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// capturersOf lists the pieces that can capture when a capture is
+// compulsory (R11; under R12 only the piece in its own castle), else none.
+func capturersOf(p *movegen.Position) []string {
+	if !p.MustCapture() {
+		return []string{}
+	}
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	var from movegen.Bitboard
+	for _, m := range ml.Slice() {
+		from.Set(m.From)
+	}
+	return names(from.Squares())
+}
+
+func names(sq []movegen.Square) []string {
+	out := make([]string, len(sq))
+	for i, s := range sq {
+		out[i] = s.String()
+	}
+	return out
+}
+
+type boardInfo struct {
+	Squares []string            `json:"squares"`
+	Castles map[string][]string `json:"castles"`
+	Files   string              `json:"files"`
+	Ranks   int                 `json:"ranks"`
+}
+
+// boardJSON describes the board of R1.
+func boardJSON() boardInfo {
+	return boardInfo{
+		Squares: names(movegen.Board.Squares()),
+		Castles: map[string][]string{
+			"white": names(movegen.Castle[movegen.White].Squares()),
+			"black": names(movegen.Castle[movegen.Black].Squares()),
+		},
+		Files: "ABCDEFGHIJKL",
+		Ranks: movegen.NumRanks,
+	}
+}
+
+// startPosition reads an optional CFEN (R5); nil is the start of R2.
+func startPosition(cfen *string) (movegen.Position, error) {
+	if cfen == nil {
+		return movegen.StartPosition(), nil
+	}
+	if len(*cfen) > 1000 {
+		return movegen.Position{}, fmt.Errorf("bad CFEN: too long")
+	}
+	p, err := movegen.ParseCFEN(*cfen)
+	if err != nil {
+		return p, fmt.Errorf("bad CFEN: %v", err)
+	}
+	return p, nil
+}
+
+// publishStateLocked sends the state at the end to every listener.
+func (g *game) publishStateLocked() {
+	g.hub.publish("state", g.stateLocked(-1))
+}
+
+// serveState answers GET /api/games/{id}[?ply=K].
+func (g *game) serveState(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ply := -1
+	if q := r.URL.Query(); q.Has("ply") {
+		n, err := g.parsePly(q.Get("ply"))
+		if err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+		ply = n
+	}
+	writeJSON(w, http.StatusOK, g.stateLocked(ply))
+}
+
+// engineToMove reports whether the engine plays the side to move of mg
+// in this game's mode.
+func (g *game) engineToMove(mg *movegen.Game) bool {
+	side := mg.Position().Side.String()
+	switch g.settings.Mode {
+	case modeHumanEngine:
+		return side == g.settings.EngineColor
+	case modeEngineEngine:
+		return true
+	}
+	return false
+}
+
+// serveMove answers POST /api/games/{id}/move.
+func (g *game) serveMove(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Move string `json:"move"`
+		Ply  *int   `json:"ply"`
+	}
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	if req.Move == "" || len(req.Move) > maxMoveText {
+		writeError(w, http.StatusBadRequest, "want a move text of 1 to 200 bytes")
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ply := len(g.texts)
+	if req.Ply != nil {
+		if *req.Ply < 0 || *req.Ply > len(g.texts) {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("bad ply %d: want 0 to %d", *req.Ply, len(g.texts)))
+			return
+		}
+		ply = *req.Ply
+	}
+	mg := g.g
+	if ply < len(g.texts) {
+		mg = g.gameAt(ply) // analysis: the game is cut there if the move is good
+	} else if g.decided != nil {
+		writeError(w, http.StatusConflict, "the game is over: "+g.decided.Reason)
+		return
+	}
+	if o := mg.Outcome(); o.IsOver() {
+		writeError(w, http.StatusConflict, "the game is over: "+o.Rule+": "+o.Reason)
+		return
+	}
+	if g.thinking {
+		writeError(w, http.StatusConflict, "the engine is thinking; stop it first")
+		return
+	}
+	if g.engineToMove(mg) {
+		writeError(w, http.StatusConflict, "the engine is to move, not you")
+		return
+	}
+	pos := mg.Position()
+	m, err := pos.ParseMove(req.Move)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if ply < len(g.texts) {
+		g.g, g.texts, g.decided = mg, g.texts[:ply:ply], nil
+	}
+	if err := g.playLocked(m); err != nil {
+		g.publishStateLocked() // lost on time
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	g.changedLocked()
+	g.maybeEngineMoveLocked()
+	st := g.stateLocked(-1)
+	g.hub.publish("state", st)
+	writeJSON(w, http.StatusOK, st)
+}
+
+// playLocked plays the legal move m at the end of the game and charges
+// the mover's clock.
+func (g *game) playLocked(m movegen.Move) error {
+	pos := g.g.Position()
+	text := pos.MoveText(m)
+	if !g.chargeClock(pos.Side, time.Now()) {
+		return fmt.Errorf("the game is over: %s", g.decided.Reason)
+	}
+	if err := g.g.Play(m); err != nil {
+		return err
+	}
+	g.texts = append(g.texts, text)
+	return nil
+}
+
+// changedLocked follows a change of the moves: the engine's work on the
+// old position is dropped and the clock follows the side to move.
+func (g *game) changedLocked() {
+	g.version++
+	g.infoSerial++
+	g.thinking, g.analysing = false, false
+	g.eng.cancel()
+	if g.outcome().IsOver() {
+		g.autoplay = false
+	}
+	g.syncClock(time.Now())
+}
+
+// maybeEngineMoveLocked asks the engine for a move when it is to move.
+func (g *game) maybeEngineMoveLocked() {
+	if g.ended || g.outcome().IsOver() || !g.engineToMove(g.g) {
+		return
+	}
+	if g.settings.Mode == modeEngineEngine && !g.autoplay {
+		return
+	}
+	g.startEngineMoveLocked()
+}
+
+// serveUndo answers POST /api/games/{id}/undo.
+func (g *game) serveUndo(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Plies *int `json:"plies"`
+	}
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	n := 1
+	if req.Plies != nil {
+		n = *req.Plies
+	}
+	if n != 1 && n != 2 {
+		writeError(w, http.StatusBadRequest, "plies: want 1 or 2")
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if n > len(g.texts) {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("cannot undo %d plies of a game of %d", n, len(g.texts)))
+		return
+	}
+	for range n {
+		g.g.Undo()
+	}
+	g.texts = g.texts[:len(g.texts)-n]
+	g.decided, g.autoplay = nil, false
+	g.pauseClock(time.Now()) // charged up to now; the clock then runs for the new side to move
+	g.changedLocked()
+	st := g.stateLocked(-1)
+	g.hub.publish("state", st)
+	writeJSON(w, http.StatusOK, st)
+}
+
+// serveSetup answers POST /api/games/{id}/setup.
+func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		CFEN *string `json:"cfen"`
+	}
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	if req.CFEN == nil {
+		writeError(w, http.StatusBadRequest, "want a cfen")
+		return
+	}
+	start, err := startPosition(req.CFEN)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.restartLocked(movegen.NewGame(start), nil, nil)
+	st := g.stateLocked(-1)
+	g.hub.publish("state", st)
+	writeJSON(w, http.StatusOK, st)
+}
+
+// restartLocked replaces the game by mg (whose moves have the texts),
+// with decided as its end if the rules do not decide it.
+func (g *game) restartLocked(mg *movegen.Game, texts []string, decided *movegen.Outcome) {
+	g.g, g.texts, g.decided, g.autoplay = mg, texts, decided, false
+	g.resetClock()
+	g.changedLocked()
+	g.eng.newGame()
+}
+
+// serveEngineGo answers POST /api/games/{id}/engine/go: the engine moves
+// for the side to move; in engine-engine mode it goes on until the game
+// ends or is stopped.
+func (g *game) serveEngineGo(w http.ResponseWriter, r *http.Request) {
+	var req struct{}
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if o := g.outcome(); o.IsOver() {
+		writeError(w, http.StatusConflict, "the game is over: "+o.Rule+": "+o.Reason)
+		return
+	}
+	if g.settings.Mode == modeEngineEngine {
+		g.autoplay = true
+	}
+	if !g.thinking {
+		g.startEngineMoveLocked()
+		g.publishStateLocked()
+	}
+	writeJSON(w, http.StatusAccepted, struct{}{})
+}
+
+// serveEngineStop answers POST /api/games/{id}/engine/stop: a search for
+// a move is abandoned (its move is not played), analysis and whole-game
+// analysis end, and engine-engine play stops.
+func (g *game) serveEngineStop(w http.ResponseWriter, r *http.Request) {
+	var req struct{}
+	if !decodeJSON(w, r, &req) {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.autoplay = false
+	if g.thinking || g.analysing {
+		g.version++ // an answer already on its way is dropped
+		g.infoSerial++
+		g.thinking, g.analysing = false, false
+		g.eng.cancel()
+		g.publishStateLocked()
+	}
+	if g.stopJob != nil {
+		g.stopJob()
+		g.stopJob = nil
+	}
+	writeJSON(w, http.StatusAccepted, struct{}{})
+}

@@ -1,0 +1,455 @@
+// Wiring: one game per tab; every change comes back from the server as a
+// State (in an answer or on the event stream) and the page redraws from it.
+
+import { getBoard, GameClient } from './api.js';
+import { BoardView } from './board.js';
+import { MoveEntry } from './entry.js';
+import { MoveList } from './movelist.js';
+import { AnalysisView } from './analysis.js';
+import { Clocks } from './clock.js';
+import { Chooser } from './chooser.js';
+
+const $ = (id) => document.getElementById(id);
+
+let client = null;
+let state = null;
+let board = null;
+let entryKey = '';
+let goKey = ''; // the position the engine was last asked to move in
+let goPending = false; // an engine/go request has not been answered yet
+let analysisKey = ''; // the position analysis was last started for
+let eventsSeen = 0; // state events received, to drop answers they overtook
+let settingsShown = '';
+let highlight = [];
+let viewing = null; // the ply asked for whose answer has not come yet
+
+const entry = new MoveEntry();
+const clocks = new Clocks($('clock-top'), $('clock-bottom'));
+const moveList = new MoveList($('move-list'), (ply) => view(ply));
+const analysis = new AnalysisView({
+  panel: $('analysis'),
+  lines: $('pv-lines'),
+  bar: $('eval-bar'),
+  graph: $('eval-graph'),
+  onPlay: (text) => play(text),
+  onSelectPly: (ply) => view(ply),
+});
+analysis.onDraw = () => renderBoard();
+const chooser = new Chooser($('choice'), {
+  onPlay: (m) => play(m.text),
+  onGoOn: () => {
+    entry.goOn();
+    renderBoard();
+  },
+  onHighlight: (squares) => {
+    highlight = squares;
+    renderBoard();
+  },
+});
+
+function message(text) {
+  $('message').textContent = text || '';
+}
+
+// guarded runs an action and shows its error instead of throwing.
+async function guarded(fn) {
+  try {
+    await fn();
+  } catch (err) {
+    message(err.message);
+  }
+}
+
+// answered applies a State answered to a request unless a state event
+// arrived meanwhile: events come after every change, so they are newer.
+async function answered(request) {
+  const before = eventsSeen;
+  const s = await request;
+  if (s && eventsSeen === before) applyState(s);
+  return s;
+}
+
+const mode = () => (state ? state.settings.mode : 'human-engine');
+
+function engineToMove(s) {
+  if (s.outcome.over || s.ply !== s.plies) return false;
+  const m = s.settings.mode;
+  return m === 'engine-engine' || (m === 'human-engine' && s.side === s.settings.engineColor);
+}
+
+function humanMayMove(s) {
+  if (s.outcome.over) return false;
+  const m = s.settings.mode;
+  if (m === 'engine-engine') return false;
+  if (m === 'human-engine' && s.thinking) return false;
+  if (m === 'human-engine' && s.side === s.settings.engineColor) return false;
+  return true;
+}
+
+const positionKey = (s) => `${client.id}|${s.plies}|${s.ply}|${s.cfen}`;
+
+function statusText(s) {
+  if (s.outcome.over) return `game over: ${s.outcome.reason || s.outcome.result} (${s.outcome.result})`;
+  if (s.thinking || goPending) return 'engine thinking';
+  return `${s.side} to move`;
+}
+
+function applyState(s) {
+  const prev = state;
+  state = s;
+  const key = `${s.cfen}|${s.ply}|${s.plies}|${s.settings.mode}|${s.thinking}|${(s.legal || []).map((m) => m.text).join(' ')}`;
+  if (key !== entryKey) {
+    entryKey = key;
+    entry.setLegal(humanMayMove(s) ? s.legal : []);
+    chooser.hide();
+    highlight = [];
+  }
+  if (!prev || prev.cfen !== s.cfen || prev.ply !== s.ply) analysis.clear();
+  renderBoard();
+  const grew = prev && prev.ply === prev.plies && s.ply === s.plies && s.plies === prev.plies + 1 && prev.cfen !== s.cfen;
+  if (grew && s.last) board.animate(s.last.legs, s.last.captured, prev.board);
+  moveList.render(s);
+  $('status').textContent = statusText(s);
+  if (document.activeElement !== $('cfen')) $('cfen').value = s.cfen;
+  clocks.set(s.clock, s.settings.time > 0, board.flipped);
+  $('engine-name').textContent = s.engine ? `${s.engine.name}${s.engine.alive ? '' : ' (cannot start)'}` : '';
+  showSettings(s.settings);
+  analysis.show(s.settings.mode === 'analysis');
+  maybeEngine(s);
+  maybeAnalysis(s);
+}
+
+function renderBoard() {
+  if (!state || !board) return;
+  const marks = entry.marks();
+  const best = analysis.best();
+  const hint = best && state.settings.mode === 'analysis' ? (state.legal || []).find((m) => m.text.toUpperCase() === best.toUpperCase()) : null;
+  board.render({
+    board: state.board,
+    movable: entry.active() ? [] : [...new Set(entry.legal.map((m) => m.from))],
+    capturers: state.capturers,
+    selected: entry.path[0],
+    route: entry.path,
+    dots: [...marks.dots],
+    rings: [...marks.rings],
+    ghosts: [...marks.ghosts],
+    highlight,
+    last: state.last,
+    hint: hint ? hint.legs : null,
+  });
+}
+
+// maybeEngine asks for the engine's move when the server has not started
+// it already. Engine-engine play runs on the server once started, so only
+// the buttons start and stop it there.
+function maybeEngine(s) {
+  if (s.settings.mode !== 'human-engine' || !engineToMove(s) || s.thinking) return;
+  const key = positionKey(s);
+  if (goKey === key) return;
+  goKey = key;
+  goPending = true;
+  $('status').textContent = statusText(s);
+  guarded(async () => {
+    try {
+      await client.engineGo();
+    } finally {
+      goPending = false;
+    }
+  });
+}
+
+function maybeAnalysis(s) {
+  if (s.settings.mode !== 'analysis' || s.outcome.over) {
+    if (analysisKey) {
+      analysisKey = '';
+      guarded(() => client.analysis(false, s.settings.multipv, s.ply));
+    }
+    return;
+  }
+  const key = `${positionKey(s)}|${s.settings.multipv}`;
+  if (key === analysisKey) return;
+  analysisKey = key;
+  guarded(() => client.analysis(true, s.settings.multipv, s.ply));
+}
+
+function play(text) {
+  entry.reset();
+  chooser.hide();
+  highlight = [];
+  renderBoard();
+  return guarded(async () => {
+    await answered(client.move(text, state.ply));
+    message('');
+  });
+}
+
+// view shows ply K of the game. Keys may step faster than the answers
+// come, so steps count from the ply last asked for, and only the answer
+// for that ply is shown.
+function view(ply) {
+  if (!state || ply < 0 || ply > state.plies || ply === viewedPly()) return;
+  viewing = ply;
+  guarded(async () => {
+    const before = eventsSeen;
+    const s = await client.get(ply);
+    if (viewing !== ply) return;
+    viewing = null;
+    if (eventsSeen === before) applyState(s);
+  });
+}
+
+const viewedPly = () => (viewing === null ? state.ply : viewing);
+
+// handle acts on what the move entry says after a click or a drop.
+function handle(result) {
+  if (result.kind === 'play') {
+    play(result.move.text);
+    return;
+  }
+  chooser.hide();
+  highlight = [];
+  if (result.kind === 'choose') {
+    chooser.show(result.stop, result.goOn, board.pointAbove(result.square));
+  }
+  renderBoard();
+}
+
+function onClick(sq) {
+  handle(entry.click(sq));
+}
+
+function onDrop(from, to) {
+  entry.reset();
+  handle(entry.drop(from, to));
+}
+
+function showSettings(st) {
+  const key = JSON.stringify(st);
+  // Leave the form alone while a field of it is being edited.
+  const editing = document.activeElement && document.activeElement.matches('#settings input, #settings select');
+  if (key === settingsShown || editing) return;
+  settingsShown = key;
+  $('mode').value = st.mode;
+  $('engine-color').value = st.engineColor;
+  $('level').value = st.level;
+  $('movetime').value = st.movetime;
+  $('time').value = st.time / 60000;
+  $('inc').value = st.inc / 1000;
+  $('multipv').value = st.multipv;
+}
+
+function readSettings() {
+  const num = (id) => Number($(id).value) || 0;
+  return {
+    mode: $('mode').value,
+    engineColor: $('engine-color').value,
+    level: num('level'),
+    movetime: num('movetime'),
+    time: Math.round(num('time') * 60000),
+    inc: Math.round(num('inc') * 1000),
+    multipv: Math.max(1, num('multipv')),
+  };
+}
+
+// summaryText is one short line per side of an analysed game.
+function summaryText(summary) {
+  return Object.entries(summary || {})
+    .map(([side, v]) => `${side}: loss ${(v.average_loss || 0).toFixed(0)}, ?! ${v.inaccuracies || 0}, ? ${v.mistakes || 0}, ?? ${v.blunders || 0}`)
+    .join('; ') || 'done';
+}
+
+function listen(c) {
+  c.listen({
+    state: (s) => {
+      eventsSeen++;
+      viewing = null;
+      applyState(s);
+    },
+    info: (info) => {
+      // Lines of a position no longer shown are dropped.
+      if (mode() !== 'analysis' || (info.ply !== undefined && state && info.ply !== state.ply)) return;
+      analysis.update(info);
+    },
+    engine: (e) => {
+      const li = document.createElement('li');
+      li.textContent = e.message || (e.alive ? 'engine running' : 'engine stopped');
+      $('engine-log').appendChild(li);
+      message(e.message || '');
+    },
+    analysis: (a) => {
+      $('analyse-progress').textContent = a.cancelled ? 'cancelled' : a.moves ? summaryText(a.summary) : `${a.done}/${a.total}`;
+      if (a.moves) {
+        moveList.setMarks(new Map(a.moves.filter((m) => m.mark).map((m) => [m.ply, m.mark])));
+        analysis.drawGraph(a.moves);
+        if (state) moveList.render(state);
+      }
+    },
+    error: (e) => message(e.error),
+  });
+}
+
+async function newGame() {
+  const old = client;
+  const settings = state ? readSettings() : null;
+  const { client: c, state: s } = await GameClient.create();
+  client = c;
+  document.body.dataset.game = c.id;
+  listen(c);
+  if (old) {
+    old.close();
+    old.remove().catch(() => {});
+  }
+  goKey = '';
+  analysisKey = '';
+  forgetGameAnalysis();
+  applyState(settings ? await client.settings(settings) : s);
+}
+
+// forgetGameAnalysis drops the marks and graph of "Analyse game" when the
+// game they belong to is replaced.
+function forgetGameAnalysis() {
+  moveList.setMarks(new Map());
+  analysis.drawGraph([]);
+  $('analyse-progress').textContent = '';
+}
+
+function bindControls() {
+  $('move-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = $('move-text').value.trim();
+    if (!text) return;
+    play(text).then(() => {
+      // Clear the box unless the move failed or something else was typed.
+      if (!$('message').textContent && $('move-text').value.trim() === text) $('move-text').value = '';
+    });
+  });
+  $('settings').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const st = readSettings();
+    guarded(async () => {
+      if (state.thinking) await client.engineStop();
+      goKey = '';
+      await answered(client.settings(st));
+      if (st.mode === 'engine-engine' && !state.outcome.over) await client.engineGo();
+      if (st.mode === 'human-engine' && (st.engineColor === 'white') !== board.flipped) {
+        board.flip();
+        clocks.set(state.clock, state.settings.time > 0, board.flipped);
+      }
+      message('');
+    });
+  });
+  $('new-game').addEventListener('click', () => guarded(newGame));
+  $('take-back').addEventListener('click', () => guarded(async () => {
+    const s = state;
+    if (s.thinking) await client.engineStop();
+    // Undo works at the game's end: take back the engine's answer too when
+    // the human is to move there.
+    const other = s.side === 'white' ? 'black' : 'white';
+    const sideAtEnd = (s.plies - s.ply) % 2 === 0 ? s.side : other;
+    const twice = s.settings.mode === 'human-engine' && sideAtEnd !== s.settings.engineColor && s.plies >= 2;
+    goKey = '';
+    await answered(client.undo(twice ? 2 : 1));
+  }));
+  $('flip').addEventListener('click', () => {
+    board.flip();
+    clocks.set(state.clock, state.settings.time > 0, board.flipped);
+  });
+  $('engine-go').addEventListener('click', () => guarded(() => {
+    goKey = positionKey(state);
+    return client.engineGo();
+  }));
+  $('engine-stop').addEventListener('click', () => guarded(() => client.engineStop()));
+  $('first-ply').addEventListener('click', () => view(0));
+  $('prev-ply').addEventListener('click', () => state && view(viewedPly() - 1));
+  $('next-ply').addEventListener('click', () => state && view(viewedPly() + 1));
+  $('last-ply').addEventListener('click', () => state && view(state.plies));
+  $('setup-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    guarded(async () => {
+      goKey = '';
+      await answered(client.setup($('cfen').value.trim()));
+      forgetGameAnalysis();
+      $('cfen').blur();
+      message('');
+    });
+  });
+  $('copy-cfen').addEventListener('click', () => {
+    const text = state.cfen;
+    $('cfen').value = text;
+    const fallback = () => {
+      $('cfen').select();
+      message(document.execCommand('copy') ? 'CFEN copied' : 'CFEN selected: copy it with Ctrl+C');
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(() => message('CFEN copied'), fallback);
+    } else {
+      fallback();
+    }
+  });
+  $('save-record').addEventListener('click', () => guarded(async () => {
+    const text = await client.record();
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'camelot-game.pgn';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }));
+  $('load-record').addEventListener('change', (e) => guarded(async () => {
+    const file = e.target.files[0];
+    if (!file) return;
+    goKey = '';
+    await answered(client.loadRecord(await file.text()));
+    forgetGameAnalysis();
+    e.target.value = '';
+    message('');
+  }));
+  $('analyse-game').addEventListener('click', () => guarded(async () => {
+    $('analyse-progress').textContent = 'starting';
+    await client.analyseGame(300);
+  }));
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (!state) return;
+    const keys = {
+      ArrowLeft: () => view(viewedPly() - 1),
+      ArrowRight: () => view(viewedPly() + 1),
+      Home: () => view(0),
+      End: () => view(state.plies),
+      Escape: () => {
+        entry.reset();
+        chooser.hide();
+        highlight = [];
+        renderBoard();
+      },
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      keys[e.key]();
+    }
+  });
+  window.addEventListener('pagehide', () => {
+    if (client) client.close();
+  });
+}
+
+async function main() {
+  const info = await getBoard();
+  board = new BoardView($('board'), info, {
+    onClick,
+    onDrop,
+    canDrag: (sq) => entry.movable(sq),
+  });
+  bindControls();
+  const { client: c, state: s } = await GameClient.create();
+  client = c;
+  document.body.dataset.game = c.id;
+  listen(c);
+  applyState(s);
+}
+
+main().catch((err) => {
+  $('status').textContent = `error: ${err.message}`;
+});
