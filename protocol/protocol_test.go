@@ -289,6 +289,7 @@ func TestGoInfiniteStop(t *testing.T) {
 
 func TestGoMoveTimeAndNodes(t *testing.T) {
 	c := newClient(t)
+	c.quiet("setoption name OwnBook value false") // the start is in the embedded book
 	c.quiet("position startpos")
 	start := time.Now()
 	c.send("go movetime 200")
