@@ -39,8 +39,7 @@ const (
 	wBacked       = wOwnCastle + 1            // pieces no enemy can jump (R8)
 	wChain        = wBacked + 1               // [1, 2, 3+ jumps][waiting, to move]: the longest jump sequence
 	wRecapture    = wChain + 6                // every capture the side could make is recaptured
-	wCharge       = wRecapture + 1            // Knights that could Charge (R9)
-	wStep         = wCharge + 1               // squares reached by plain moves (R6)
+	wStep         = wRecapture + 1            // squares reached by plain moves (R6)
 	wCanter       = wStep + 1                 // squares reached by one canter leap (R7)
 	wTempo        = wCanter + 1               // the side to move
 
@@ -57,13 +56,12 @@ const (
 	gCastle
 	gBacked
 	gCapture
-	gCharge
 	gMobility
 	gTempo
 	numGroups
 )
 
-var groupNames = [numGroups]string{"material", "pst", "race", "castle", "backed", "capture", "charge", "mobility", "tempo"}
+var groupNames = [numGroups]string{"material", "pst", "race", "castle", "backed", "capture", "mobility", "tempo"}
 
 // WeightNames names each weight, group first ("pst.man.E7": a Man on E7
 // seen from its own side, files folded onto A..F).
@@ -227,7 +225,6 @@ func initNames() {
 		}
 	}
 	name(wRecapture, gCapture, ".recapture")
-	name(wCharge, gCharge, "")
 	name(wStep, gMobility, ".step")
 	name(wCanter, gMobility, ".canter")
 	name(wTempo, gTempo, "")

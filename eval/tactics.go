@@ -77,23 +77,3 @@ func recaptured(jumpers, enemy, empty, home, target movegen.Bitboard) bool {
 	}
 	return !jumpers.IsEmpty()
 }
-
-// chargers returns how many of knights could Charge (R9) with a canter
-// of one or two leaps over own pieces to an empty square from which they
-// could jump (jumpable: the jump sources outside the opponent's castle).
-// Longer canters are left to the search: two leaps cover nearly every
-// Charge and keep the term cheap. A leap is reversible, so the sets are
-// grown backwards from the jump squares, usually none, for all Knights
-// at once. (A canter over the Knight's own vacated square, or a jump onto
-// it, is not seen: rare, and only a feature.) Canters never land in the
-// own castle (home) and stop in the opponent's (target).
-func chargers(knights, own, empty, home, target, jumpable movegen.Bitboard) int {
-	landable := empty.AndNot(home)
-	jumps := jumpable.And(landable)
-	if jumps.IsEmpty() || knights.IsEmpty() {
-		return 0
-	}
-	one := movegen.CanterLandings(jumps, own) // a leap from here lands on a jump square
-	two := movegen.CanterLandings(one.And(landable).AndNot(target), own)
-	return knights.And(one.Or(two)).Count()
-}

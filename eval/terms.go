@@ -140,9 +140,6 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 			}
 		}
 	}
-	if on[gCharge] {
-		c.add(wCharge, sign*chargers(knights.And(field), own, empty, home, target, sources.AndNot(target)))
-	}
 	if on[gMobility] {
 		c.add(wStep, sign*movegen.Spread(own).And(empty).AndNot(home).Count())
 		c.add(wCanter, sign*movegen.CanterLandings(field, own).And(empty).AndNot(home).Count())

