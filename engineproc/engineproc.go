@@ -46,6 +46,10 @@ type Config struct {
 	Dir     string   // working directory ("": the caller's)
 	Args    []string // program arguments
 	Options []Option // setoption commands sent after uciok, in order
+	// Nice, when above 0, lowers the engine's scheduling priority by that
+	// much (Unix), so that a program it shares the machine with, such as
+	// a browser showing the board, stays responsive while it searches.
+	Nice int
 	// Debug, when not nil, sees every line of the conversation: dir is
 	// ">" for what was sent, "<" for what the engine printed on stdout,
 	// "<stderr" for its stderr.
@@ -108,6 +112,9 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
+	}
+	if c.Nice > 0 {
+		lowerPriority(cmd, c.Nice)
 	}
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start engine %s: %v", c.Name, err)

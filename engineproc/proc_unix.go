@@ -4,6 +4,7 @@ package engineproc
 
 import (
 	"os/exec"
+	"strconv"
 	"syscall"
 )
 
@@ -13,6 +14,19 @@ import (
 // otherwise look like a crash).
 func ownProcessGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+}
+
+// lowerPriority makes cmd start under nice(1), n lower, when nice is
+// found: from its first instruction, so every thread the engine starts
+// inherits the priority (setpriority on a running Linux process would
+// reach only one of its threads). Without nice it starts as it is.
+func lowerPriority(cmd *exec.Cmd, n int) {
+	nice, err := exec.LookPath("nice")
+	if err != nil {
+		return
+	}
+	cmd.Args = append([]string{"nice", "-n", strconv.Itoa(n), cmd.Path}, cmd.Args[1:]...)
+	cmd.Path = nice
 }
 
 // killProcess kills the engine and anything it started.

@@ -384,14 +384,16 @@ func (p *page) serverState() serverState {
 	return st
 }
 
-// timeNextMove makes the page time the next click: from the pointer going
-// down to the entry of ply in the move list, measured in the page so that
-// the test's polling adds nothing. moveShownMS reads the time.
+// timeNextMove makes the page time the next click: from the button's
+// release, where a click completes and the board takes the move, to the
+// entry of ply in the move list, measured in the page so that the test's
+// polling and the driver's gap between press and release add nothing.
+// moveShownMS reads the time.
 func (p *page) timeNextMove(ply int) {
 	p.t.Helper()
 	p.eval(fmt.Sprintf(`(() => {
 		window.clickTimes = {};
-		document.addEventListener('pointerdown', () => { window.clickTimes.down = performance.now(); }, {capture: true, once: true});
+		document.addEventListener('pointerup', () => { window.clickTimes.down = performance.now(); }, {capture: true, once: true});
 		new MutationObserver((_, obs) => {
 			if (document.querySelector('#move-list [data-ply="%d"]')) { window.clickTimes.shown = performance.now(); obs.disconnect(); }
 		}).observe(document.querySelector('#move-list'), {childList: true, subtree: true});

@@ -90,9 +90,11 @@ func Listen(cfg Config) (*Server, error) {
 	}
 	port := fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
 	s := &Server{
-		ln:      ln,
-		hosts:   map[string]bool{},
-		engine:  engineproc.Config{Name: "engine", Cmd: engine[0], Args: engine[1:]},
+		ln:    ln,
+		hosts: map[string]bool{},
+		// The engine runs below normal priority so that the browser on the
+		// same machine keeps answering clicks while it searches.
+		engine:  engineproc.Config{Name: "engine", Cmd: engine[0], Args: engine[1:], Nice: 10},
 		static:  static,
 		games:   map[string]*game{},
 		stopped: make(chan struct{}),
