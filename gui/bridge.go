@@ -520,48 +520,15 @@ type scoreJSON struct {
 	Mate *int `json:"mate,omitempty"`
 }
 
-// parseInfo reads an info line with a score; ok is false for other info
-// lines (strings, current move).
+// parseInfo reads an info line with a score into its form for the page;
+// ok is false for other info lines (strings, current move).
 func parseInfo(line string) (in infoLine, ok bool) {
-	f := strings.Fields(line)
-	in.MultiPV, in.PV = 1, []string{}
-	for i := 1; i < len(f); i++ {
-		num := func() int64 {
-			if i+1 >= len(f) {
-				return 0
-			}
-			i++
-			n, _ := strconv.ParseInt(f[i], 10, 64)
-			return n
-		}
-		switch f[i] {
-		case "depth":
-			in.Depth = int(num())
-		case "multipv":
-			in.MultiPV = max(int(num()), 1)
-		case "nodes":
-			in.Nodes = num()
-		case "nps":
-			in.NPS = num()
-		case "score":
-			if i+2 < len(f) {
-				n, err := strconv.Atoi(f[i+2])
-				if err == nil {
-					switch f[i+1] {
-					case "cp":
-						in.Score.CP, ok = &n, true
-					case "mate":
-						in.Score.Mate, ok = &n, true
-					}
-				}
-				i += 2
-			}
-		case "pv":
-			in.PV = append(in.PV, f[i+1:]...)
-			i = len(f)
-		case "string":
-			return in, false
-		}
+	pi, ok := engineproc.ParseInfo(line)
+	in = infoLine{MultiPV: pi.MultiPV, Depth: pi.Depth, Nodes: pi.Nodes, NPS: pi.NPS, PV: pi.PV}
+	if pi.Mate {
+		in.Score.Mate = &pi.Score
+	} else {
+		in.Score.CP = &pi.Score
 	}
 	return in, ok
 }

@@ -43,39 +43,15 @@ type moveEval struct {
 
 // parseInfo updates ev from an `info` line that carries a score.
 func parseInfo(line string, ev *moveEval) {
-	f := strings.Fields(line)
-	if len(f) == 0 || f[0] != "info" {
+	in, ok := engineproc.ParseInfo(line)
+	if !ok {
 		return
 	}
-	var next moveEval
-	for i := 1; i+1 < len(f); i++ {
-		switch f[i] {
-		case "depth":
-			if n, err := strconv.Atoi(f[i+1]); err == nil {
-				next.depth = n
-			}
-			i++
-		case "score":
-			if i+2 >= len(f) {
-				return
-			}
-			n, err := strconv.Atoi(f[i+2])
-			if err != nil {
-				return
-			}
-			switch f[i+1] {
-			case "cp":
-				next.ok, next.cp = true, n
-			case "mate":
-				next.ok, next.mate = true, n
-			}
-			i += 2
-		case "pv", "string":
-			i = len(f)
-		}
-	}
-	if next.ok {
-		*ev = next
+	*ev = moveEval{ok: true, depth: in.Depth}
+	if in.Mate {
+		ev.mate = in.Score
+	} else {
+		ev.cp = in.Score
 	}
 }
 
