@@ -190,7 +190,8 @@ func (g *game) stateLocked(ply int) State {
 	for i, m := range moves {
 		if i == ply {
 			st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
-			st.Board, st.Legal, st.Capturers = boardOf(&pos), legalOf(&pos), capturersOf(&pos)
+			st.Board = boardOf(&pos)
+			st.Legal, st.Capturers = legalOf(&pos)
 		}
 		r, _ := pos.Route(m)
 		st.Moves = append(st.Moves, playedJSON{Ply: i + 1, Text: g.texts[i], Legs: names(r.Squares), Captured: names(m.Captured.Squares())})
@@ -203,7 +204,7 @@ func (g *game) stateLocked(ply int) State {
 		st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
 		st.Board, st.Capturers = boardOf(&pos), []string{}
 		if !g.outcome().IsOver() {
-			st.Legal, st.Capturers = legalOf(&pos), capturersOf(&pos)
+			st.Legal, st.Capturers = legalOf(&pos)
 		}
 	}
 	o := g.outcome()
@@ -225,23 +226,28 @@ func (g *game) stateLocked(ply int) State {
 
 // boardOf maps the occupied squares to CFEN letters (R5).
 func boardOf(p *movegen.Position) map[string]string {
-	letters := map[movegen.Piece]string{
-		movegen.WhiteMan: "M", movegen.WhiteKnight: "N", movegen.BlackMan: "m", movegen.BlackKnight: "n",
-	}
 	out := map[string]string{}
 	for _, s := range p.Occupied().Squares() {
-		out[s.String()] = letters[p.PieceAt(s)]
+		out[s.String()] = string(p.PieceAt(s).Letter())
 	}
 	return out
 }
 
 // legalOf lists the legal moves, one per distinct move (R4), each with
-// its canonical route (R3), sorted by text.
-func legalOf(p *movegen.Position) []legalJSON {
+// its canonical route (R3), sorted by text, and the pieces that can
+// capture when a capture is compulsory (R11; under R12 only the piece in
+// its own castle), else none. A Knight's Charge alone is never
+// compulsory, so a capture among the moves does not make one.
+func legalOf(p *movegen.Position) (legal []legalJSON, capturers []string) {
 	var ml movegen.MoveList
 	p.GenerateMoves(&ml)
 	out := make([]legalJSON, 0, ml.N)
+	compulsory := p.MustCapture() // then every legal move captures
+	var from movegen.Bitboard
 	for _, m := range ml.Slice() {
+		if compulsory {
+			from.Set(m.From)
+		}
 		r, ok := p.Route(m)
 		if !ok {
 			continue // cannot happen for a generated move
@@ -260,22 +266,7 @@ func legalOf(p *movegen.Position) []legalJSON {
 		}
 		return 0
 	})
-	return out
-}
-
-// capturersOf lists the pieces that can capture when a capture is
-// compulsory (R11; under R12 only the piece in its own castle), else none.
-func capturersOf(p *movegen.Position) []string {
-	if !p.MustCapture() {
-		return []string{}
-	}
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	var from movegen.Bitboard
-	for _, m := range ml.Slice() {
-		from.Set(m.From)
-	}
-	return names(from.Squares())
+	return out, names(from.Squares())
 }
 
 func names(sq []movegen.Square) []string {

@@ -133,6 +133,24 @@ func TestCompulsoryCapture(t *testing.T) {
 	}
 }
 
+// A Knight's Charge is never compulsory (R9, R11): with one on offer and
+// no jump, no piece is marked as bound to capture and plain moves stay.
+func TestChargeIsNoCompulsoryCapture(t *testing.T) {
+	s := newTestServer(t, noEngine...)
+	st := newHumanGame(t, s, "2/8/10/m11/12/12/12/6m5/12/4M7/3N8/12/12/10/8/2 w 0/0 0 1")
+	if len(st.Capturers) != 0 {
+		t.Errorf("capturers %v, want none", st.Capturers)
+	}
+	charge, plain := false, false
+	for _, l := range st.Legal {
+		charge = charge || l.From == "D6" && l.To == "H10" && slices.Equal(l.Captured, []string{"G9"})
+		plain = plain || len(l.Captured) == 0
+	}
+	if !charge || !plain {
+		t.Errorf("the Charge D6-F8xH10 listed: %t, plain moves listed: %t", charge, plain)
+	}
+}
+
 // R4: two moves with the same origin and destination but different
 // captured sets are both listed; the text naming only the two squares is
 // ambiguous and refused with the candidates (R3).

@@ -159,7 +159,7 @@ func (p *Position) CFEN() string {
 				sb.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			sb.WriteByte(" MNmn"[pc])
+			sb.WriteByte(pc.Letter())
 		}
 		if empty > 0 {
 			sb.WriteString(strconv.Itoa(empty))

@@ -49,6 +49,10 @@ func (p Piece) Color() Color { return Color((p - 1) / 2) }
 // Kind returns the kind of a non-empty piece.
 func (p Piece) Kind() Kind { return Kind((p - 1) % 2) }
 
+// Letter returns the piece's CFEN letter (R5): M, N for White's Man and
+// Knight, m, n for Black's; a space for Empty.
+func (p Piece) Letter() byte { return " MNmn"[p] }
+
 // MaxKnights and MaxMen bound a side's pieces (R2, R5).
 const (
 	MaxKnights = 4
