@@ -153,6 +153,36 @@ func TestTuneRejectsMalformedData(t *testing.T) {
 	}
 }
 
+// TestTuneBadCFENMessage checks the whole line of a bad CFEN: the file
+// and line, then the CFEN reader's message with its prefix once.
+func TestTuneBadCFENMessage(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "bad.txt")
+	text := datagen.Header + "\n" + movegen.StartCFEN + " | 12 | 0.5\n2/8/10 | 0 | 1\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runTuneCommand("-epochs", "1", "-out", filepath.Join(dir, "w.go"), path)
+	want := "camelot tune: " + path + ":3: CFEN: want 2 to 5 fields (board, side, castle moves, plies, move number), got 1\n"
+	if code != 1 || stderr != want || stdout != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 1 and %q", code, stdout, stderr, want)
+	}
+}
+
+// TestTuneOnePosition checks that a count of one is written in the
+// singular.
+func TestTuneOnePosition(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "one.txt")
+	if err := os.WriteFile(path, []byte(datagen.Header+"\n"+movegen.StartCFEN+" | 12 | 0.5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runTuneCommand("-epochs", "0", "-k", "1", "-validation", "0", "-out", filepath.Join(dir, "w.go"), path)
+	if code != 0 || !strings.HasPrefix(stdout, "loaded 1 position (") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want it to begin \"loaded 1 position (\"", code, stdout, stderr)
+	}
+}
+
 // TestTuneMissingFile checks the error for a file that is not there.
 func TestTuneMissingFile(t *testing.T) {
 	dir := t.TempDir()

@@ -154,6 +154,14 @@ func TestParseLineErrors(t *testing.T) {
 			t.Errorf("%q: error %v, want one naming %q", c.line, err, c.want)
 		}
 	}
+	// The CFEN reader's errors name the CFEN and its field already: the
+	// line's error is that text, with no second prefix.
+	for _, cfen := range []string{"2/8/10", "2/8/10 w", start + " x"} {
+		_, want := movegen.ParseCFEN(cfen)
+		if _, err := ParseLine(cfen + " | 12 | 1"); err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("CFEN %q: error %v, want %v", cfen, err, want)
+		}
+	}
 	r, err := ParseLine(start + " | -35 | 0.5")
 	if err != nil || r.Score != -35 || r.Result != 0.5 || r.Pos.CFEN() != start {
 		t.Errorf("good line read as %+v, %v", r, err)
@@ -168,6 +176,10 @@ func TestScanNamesFileAndLine(t *testing.T) {
 	err := Scan(strings.NewReader(in), "d.txt", func(Record) error { return nil })
 	if err == nil || !strings.HasPrefix(err.Error(), "d.txt:5: score") {
 		t.Errorf("error %v, want d.txt:5: score …", err)
+	}
+	err = Scan(strings.NewReader(Header+"\n2/8/10 | 3 | 1\n"), "c.txt", func(Record) error { return nil })
+	if want := "c.txt:2: CFEN: want 2 to 5 fields (board, side, castle moves, plies, move number), got 1"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
 	}
 	err = Scan(strings.NewReader("# camelot-datagen 9\n"), "v.txt", func(Record) error { return nil })
 	if err == nil || !strings.HasPrefix(err.Error(), "v.txt:1: data format version") {

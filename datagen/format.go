@@ -60,7 +60,7 @@ func ParseLine(line string) (Record, error) {
 	var r Record
 	var err error
 	if r.Pos, err = movegen.ParseCFEN(strings.TrimSpace(fields[0])); err != nil {
-		return Record{}, fmt.Errorf("CFEN: %v", err)
+		return Record{}, err // it names the CFEN and its field already
 	}
 	r.Score, err = strconv.Atoi(strings.TrimSpace(fields[1]))
 	if err != nil || r.Score < -100000 || r.Score > 100000 {

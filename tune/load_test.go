@@ -167,3 +167,18 @@ func TestTrainRecoversPerturbedEval(t *testing.T) {
 		t.Errorf("validation loss %.3g from %.3g; the truth's is %.3g", lossAfter, lossBefore, best)
 	}
 }
+
+// A bad CFEN is reported as file:line: and the CFEN reader's own text,
+// which names the CFEN and the field once.
+func TestLoadNamesBadCFENOnce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.txt")
+	text := datagen.Header + "\n" + movegen.StartCFEN + " | 0 | 1\n2/8/10/12 w | 0 | 1\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load([]string{path}, nil)
+	want := path + ":3: CFEN field 1 (board): want 16 ranks separated by '/', got 4"
+	if err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}

@@ -18,6 +18,14 @@ func formatLoss(loss float64, positions int) string {
 	return fmt.Sprintf("%.6f", loss)
 }
 
+// counted writes n with the noun in the singular or the plural.
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
 // printLargestChanges lists the n weights that moved most (middlegame
 // and endgame change added), largest first, ties in table order.
 func printLargestChanges(w io.Writer, before, after *[eval.NumWeights]eval.Weight, n int) {

@@ -140,8 +140,8 @@ func run(o options, stdout, stderr io.Writer) error {
 	if d.Len() == 0 {
 		return errors.New("the files hold no positions")
 	}
-	fmt.Fprintf(stdout, "loaded %d positions (%.0f bytes/position, %.1f features/position)\n",
-		d.Len(), d.BytesPerPosition(), float64(d.NumFeatures())/float64(d.Len()))
+	fmt.Fprintf(stdout, "loaded %s (%.0f bytes/position, %.1f features/position)\n",
+		counted(d.Len(), "position", "positions"), d.BytesPerPosition(), float64(d.NumFeatures())/float64(d.Len()))
 	train, validation := Split(d.Len(), o.validation, o.seed)
 	if len(train) == 0 {
 		return errors.New("no training positions left after the validation split")
