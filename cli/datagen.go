@@ -60,16 +60,32 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum, err := datagen.Run(ctx, d, *out, stderr)
-	rate := float64(sum.Positions) / max(sum.Elapsed.Seconds(), 1e-3)
-	fmt.Fprintf(stdout, "datagen: %s: %d games and %d positions written in %.1f s (%.1f positions/s, %d threads); %d games were there already\n",
-		*out, sum.Games, sum.Positions, sum.Elapsed.Seconds(), rate, d.Threads, sum.Resumed)
-	switch {
-	case errors.Is(err, context.Canceled):
-		fmt.Fprintln(stderr, "camelot datagen: interrupted; run the same command again to resume")
-		return 130
-	case err != nil:
+	interrupted := errors.Is(err, context.Canceled)
+	if err != nil && !interrupted {
+		// Refused (a file of other settings) or failed: the error alone,
+		// since a summary would count games the file may not hold.
 		fmt.Fprintf(stderr, "camelot datagen: %v\n", err)
 		return 1
 	}
+	rate := float64(sum.Positions) / max(sum.Elapsed.Seconds(), 1e-3)
+	were := "were"
+	if sum.Resumed == 1 {
+		were = "was"
+	}
+	fmt.Fprintf(stdout, "datagen: %s: %s and %s written in %.1f s (%.1f positions/s, %s); %s %s there already\n",
+		*out, counted(sum.Games, "game", "games"), counted(sum.Positions, "position", "positions"), sum.Elapsed.Seconds(), rate,
+		counted(d.Threads, "thread", "threads"), counted(sum.Resumed, "game", "games"), were)
+	if interrupted {
+		fmt.Fprintln(stderr, "camelot datagen: interrupted; run the same command again to resume")
+		return 130
+	}
 	return 0
+}
+
+// counted writes n with the noun in the singular or the plural.
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

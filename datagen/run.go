@@ -89,7 +89,11 @@ func Run(ctx context.Context, cfg Config, path string, status io.Writer) (Summar
 				sum.Games++
 				sum.Positions += len(g.Records)
 				el := time.Since(start).Seconds()
-				bar.SetNote(fmt.Sprintf("%d positions, %.0f positions/s", sum.Positions, float64(sum.Positions)/max(el, 1e-3)))
+				positions := "positions"
+				if sum.Positions == 1 {
+					positions = "position"
+				}
+				bar.SetNote(fmt.Sprintf("%d %s, %.0f positions/s", sum.Positions, positions, float64(sum.Positions)/max(el, 1e-3)))
 				mu.Unlock()
 				bar.Add(1)
 			}

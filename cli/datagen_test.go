@@ -1,0 +1,54 @@
+package cli
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/datagen"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+func runDatagenCommand(args ...string) (code int, stdout, stderr string) {
+	var out, errOut bytes.Buffer
+	code = Main(append([]string{"datagen"}, args...), strings.NewReader(""), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// A file written with other settings is refused with one line on stderr
+// and no summary: nothing was resumed or played.
+func TestDatagenOtherSettingsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data.txt")
+	text := datagen.Header + "\n# seed=1 games=12 nodes=5000\n"
+	for i := range 12 {
+		text += fmt.Sprintf("%s | 0 | 0.5\n# game %d 0.5 10 1\n", movegen.StartCFEN, i)
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runDatagenCommand("-out", path, "-games", "1", "-nodes", "100", "-threads", "1")
+	if code == 0 || stdout != "" || strings.Count(stderr, "\n") != 1 ||
+		!strings.HasPrefix(stderr, "camelot datagen: "+path+":2: written with other settings") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want a non-zero exit, no summary and one line naming %s:2", code, stdout, stderr, path)
+	}
+	if data, err := os.ReadFile(path); err != nil || string(data) != text {
+		t.Errorf("the refused file was changed")
+	}
+}
+
+// The summary writes a count of one in the singular.
+func TestDatagenSummaryCounts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data.txt")
+	args := []string{"-out", path, "-games", "1", "-nodes", "100", "-verify-nodes", "100", "-hash", "1", "-threads", "1"}
+	code, stdout, stderr := runDatagenCommand(args...)
+	if code != 0 || !strings.HasPrefix(stdout, "datagen: "+path+": 1 game and ") || !strings.Contains(stdout, "; 0 games were there already\n") {
+		t.Fatalf("first run: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, stdout, stderr = runDatagenCommand(args...)
+	if code != 0 || !strings.HasPrefix(stdout, "datagen: "+path+": 0 games and 0 positions written") || !strings.Contains(stdout, "; 1 game was there already\n") {
+		t.Errorf("resumed run: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
