@@ -30,6 +30,7 @@ const (
 	maxClock    = 86_400_000 // ms
 	maxInc      = 3_600_000  // ms
 	maxMoveText = 200        // bytes: longer texts are no move
+	maxCFEN     = 1000       // bytes: longer texts are no position
 )
 
 // State is a game as the page sees it (API.md "State").
@@ -302,14 +303,11 @@ func startPosition(cfen *string) (movegen.Position, error) {
 	if cfen == nil {
 		return movegen.StartPosition(), nil
 	}
-	if len(*cfen) > 1000 {
-		return movegen.Position{}, fmt.Errorf("bad CFEN: too long")
+	if len(*cfen) > maxCFEN {
+		return movegen.Position{}, fmt.Errorf("CFEN: too long (over %d bytes)", maxCFEN)
 	}
-	p, err := movegen.ParseCFEN(*cfen)
-	if err != nil {
-		return p, fmt.Errorf("bad CFEN: %v", err)
-	}
-	return p, nil
+	// The reader's errors name the CFEN and the field that is wrong.
+	return movegen.ParseCFEN(*cfen)
 }
 
 // publishStateLocked sends the state at the end to every listener.

@@ -228,6 +228,29 @@ func TestSetup(t *testing.T) {
 	wantError(t, s, "POST", "/api/games", `{"cfen": "nonsense"}`, http.StatusBadRequest, "CFEN")
 }
 
+// A bad CFEN is refused with the CFEN reader's message, which names the
+// CFEN and its field once.
+func TestSetupBadCFENMessage(t *testing.T) {
+	s := newTestServer(t, noEngine...)
+	st := newHumanGame(t, s, "")
+	for _, cfen := range []string{"nonsense", "2/8/10/12 w", movegen.StartCFEN + " 1 2"} {
+		_, perr := movegen.ParseCFEN(cfen)
+		if perr == nil {
+			t.Fatalf("%q is a good CFEN", cfen)
+		}
+		body := fmt.Sprintf(`{"cfen": %q}`, cfen)
+		for _, path := range []string{"/api/games/" + st.ID + "/setup", "/api/games"} {
+			if msg := wantError(t, s, "POST", path, body, http.StatusBadRequest); msg != perr.Error() {
+				t.Errorf("POST %s %s: error %q, want %q", path, body, msg, perr.Error())
+			}
+		}
+	}
+	long := fmt.Sprintf(`{"cfen": %q}`, strings.Repeat("1", 1001))
+	if msg := wantError(t, s, "POST", "/api/games/"+st.ID+"/setup", long, http.StatusBadRequest); msg != "CFEN: too long (over 1000 bytes)" {
+		t.Errorf("a long CFEN: error %q", msg)
+	}
+}
+
 func TestRecordRoundTrip(t *testing.T) {
 	s := newTestServer(t, noEngine...)
 	st := newHumanGame(t, s, "")
