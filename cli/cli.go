@@ -6,6 +6,8 @@ package cli
 import (
 	"fmt"
 	"io"
+
+	"github.com/camelot-engine/camelot/internal/version"
 )
 
 // command is one subcommand.
@@ -28,6 +30,7 @@ func commands() []command {
 		{"openings", "write a test-opening suite for matches: openings [-count N] [-score MIN-MAX] … (openings -h)", runOpenings},
 		{"gui", "play and analyse in the browser: gui [-addr HOST:PORT] [-open] [-engine CMD [-engine-arg ARG]…] (gui -h)", runGUI},
 		{"tune", "fit the evaluation weights to training data: tune [options] FILE... (tune -h)", runTune},
+		{"version", "print the version of this build (also: -version)", runVersion},
 	}
 }
 
@@ -36,9 +39,12 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return runProtocol(nil, stdin, stdout, stderr)
 	}
-	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	switch args[0] {
+	case "help", "-h", "--help":
 		usage(stdout)
 		return 0
+	case "-version", "--version":
+		return runVersion(args[1:], stdin, stdout, stderr)
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
@@ -56,4 +62,15 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+}
+
+// runVersion prints "camelot VERSION": the stamped release, else what the
+// build recorded (package version).
+func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "camelot version: unexpected argument %q\n", args[0])
+		return 2
+	}
+	fmt.Fprintln(stdout, "camelot "+version.String())
+	return 0
 }
