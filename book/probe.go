@@ -145,6 +145,30 @@ func (b *Book) Pick(p *movegen.Position, v Variety, rng *rand.Rand) (c Candidate
 	return cs[0], true // rounding left r just above the last weight
 }
 
+// Line returns first, played from p, followed by the book's best move in
+// each position after it while the book has one, up to n moves in all:
+// the line a GUI shows for a book move. A move that would return to a
+// position already on the line ends it.
+func (b *Book) Line(p *movegen.Position, first movegen.Move, n int) []movegen.Move {
+	line := []movegen.Move{first}
+	pos := *p
+	pos.MakeMove(first)
+	seen := map[uint64]bool{p.Key: true, pos.Key: true}
+	for len(line) < n {
+		cs := b.Moves(&pos, Variety{})
+		if len(cs) == 0 {
+			break
+		}
+		pos.MakeMove(cs[0].Move)
+		if seen[pos.Key] {
+			break
+		}
+		seen[pos.Key] = true
+		line = append(line, cs[0].Move)
+	}
+	return line
+}
+
 // Statistics describes a book.
 type Statistics struct {
 	Positions, Expanded int

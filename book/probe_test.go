@@ -125,3 +125,37 @@ func TestParentScoreCountsWinsOnePlyFurther(t *testing.T) {
 		}
 	}
 }
+
+// Line follows the book's best move from each position after the first
+// move, while the book has one, and stops at n moves.
+func TestLineFollowsTheBestBookMoves(t *testing.T) {
+	b, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := movegen.StartPosition()
+	first := b.Moves(&start, DefaultVariety)
+	if len(first) < 2 {
+		t.Fatalf("the start has %d book moves", len(first))
+	}
+	m := first[1].Move // not the best: the line still starts with it
+	line := b.Line(&start, m, 20)
+	if line[0] != m || len(line) < 3 {
+		t.Fatalf("line %v, want it to start with %v and go on", line, m)
+	}
+	pos := start
+	pos.MakeMove(m)
+	for i, next := range line[1:] {
+		cs := b.Moves(&pos, Variety{})
+		if len(cs) == 0 || cs[0].Move != next {
+			t.Fatalf("move %d of the line is %v, not the book's best", i+2, next)
+		}
+		pos.MakeMove(next)
+	}
+	if len(b.Moves(&pos, Variety{})) != 0 && len(line) < 20 {
+		t.Errorf("the line stops after %d moves while the book goes on", len(line))
+	}
+	if got := b.Line(&start, m, 2); len(got) != 2 {
+		t.Errorf("Line with n = 2: %d moves", len(got))
+	}
+}

@@ -95,3 +95,35 @@ func TestBuiltBinaryTranscript(t *testing.T) {
 		t.Fatal("camelot did not exit after quit")
 	}
 }
+
+// A release build says its stamped version everywhere: camelot version,
+// -version, the protocol's banner and id name.
+func TestStampedVersion(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := filepath.Join(t.TempDir(), "camelot")
+	stamp := "-X github.com/camelot-engine/camelot/internal/version.Release=9.8.7-test"
+	if out, err := exec.Command("go", "build", "-ldflags", stamp, "-o", bin, "..").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}} {
+		out, err := exec.Command(bin, args...).Output()
+		if err != nil || string(out) != "camelot 9.8.7-test\n" {
+			t.Errorf("camelot %s: %q, %v; want \"camelot 9.8.7-test\"", args[0], out, err)
+		}
+	}
+	cmd := exec.Command(bin)
+	cmd.Stdin = strings.NewReader("uci\nquit\n")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(out), "\n")
+	if lines[0] != "Camelot 9.8.7-test by The Camelot engine authors" || lines[1] != "id name Camelot 9.8.7-test" {
+		t.Errorf("protocol start: %q", lines[:2])
+	}
+	if out, err := exec.Command(bin, "version", "extra").CombinedOutput(); err == nil || !strings.Contains(string(out), `unexpected argument "extra"`) {
+		t.Errorf("camelot version extra: %q, %v", out, err)
+	}
+}

@@ -210,7 +210,7 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	}
 	s := &shared{
 		tt: tt, eval: e.Eval, limits: lim, start: start, info: info,
-		multiPV: searchPV, shownPV: e.opts.MultiPV, threads: threads,
+		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skill.active(), threads: threads,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
 	s.nodesLeft.Store(int64(min(lim.Nodes, math.MaxInt64)))
@@ -264,14 +264,19 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	}
 	s.stop.Store(true)
 	wg.Wait()
-	res := main.result()
-	if skill.active() && main.completedDepth > 0 {
-		res = main.skillResult(skill, e.rng)
+	// Every completed iteration has been reported once. The answer is
+	// its line 1, unless the iteration cut short proved a better move, or
+	// a weakened search picks another: that line is reported once more,
+	// so that the last line 1 a GUI read is always the move played.
+	line, newer := main.bestLine()
+	if skill.active() {
+		line, newer = main.skillLine(skill, e.rng), true
 	}
+	if newer && info != nil {
+		main.reportLine(line, 1)
+	}
+	res := resultOf(line)
 	res.Nodes = s.totalNodes()
-	if info != nil && main.completedDepth > 0 {
-		main.report()
-	}
 	return res
 }
 
@@ -292,8 +297,9 @@ type shared struct {
 	budget    budget
 	start     time.Time
 	info      func(Info)
-	multiPV   int // lines searched
-	shownPV   int // lines reported: fewer when a weakened search looks at more (Skill)
+	multiPV   int  // lines searched
+	shownPV   int  // lines reported after each iteration
+	skill     bool // a weakened search: it reports only the move it picks
 	threads   []*thread
 	stop      atomic.Bool
 	pondering atomic.Bool

@@ -18,8 +18,9 @@ const (
 
 // Score is a search score as the protocol reports it.
 type Score struct {
-	CP   int // centi-men, when Mate == 0
-	Mate int // moves to a win (> 0) or a loss (< 0); 0 when not decided
+	CP    int   // centi-men, when Mate == 0
+	Mate  int   // moves to a win (> 0) or a loss (< 0); 0 when not decided
+	Bound Bound // BoundLower or BoundUpper when the score is only a bound; else BoundNone
 }
 
 // MakeScore converts an internal score.
@@ -33,12 +34,19 @@ func MakeScore(v int) Score {
 	return Score{CP: v}
 }
 
-// String formats s as UCI does: "cp 35" or "mate -3".
+// String formats s as UCI does: "cp 35", "mate -3", "cp 35 lowerbound".
 func (s Score) String() string {
+	v := fmt.Sprintf("cp %d", s.CP)
 	if s.Mate != 0 {
-		return fmt.Sprintf("mate %d", s.Mate)
+		v = fmt.Sprintf("mate %d", s.Mate)
 	}
-	return fmt.Sprintf("cp %d", s.CP)
+	switch s.Bound {
+	case BoundLower:
+		v += " lowerbound"
+	case BoundUpper:
+		v += " upperbound"
+	}
+	return v
 }
 
 // toTT and fromTT make win scores relative to the node, so a stored win

@@ -50,41 +50,32 @@ func (sk Skill) capLimits(lim Limits) Limits {
 	return lim
 }
 
-// pick chooses among the best root moves, sorted best first. Each gets a
-// push: weakness/128 of its deficit to the best move, plus a random part
-// of up to the spread of the scores (capped by skillSpread); the highest
-// score with its push wins. A Seed makes the pull depend only on the position.
-func (sk Skill) pick(moves []rootMove, key uint64, rng *rand.Rand) int {
+// pick chooses among the lines of the last completed iteration, sorted
+// best first, all searched to an exact score. Each gets a push:
+// weakness/128 of its deficit to the best move, plus a random part of up to
+// the spread of the scores (capped by skillSpread); the highest score with
+// its push wins. A Seed makes the pull depend only on the position.
+func (sk Skill) pick(lines []rootMove, key uint64, rng *rand.Rand) int {
 	if sk.Seed != 0 {
 		rng = rand.New(rand.NewPCG(sk.Seed, key))
 	}
-	k := min(skillLines(sk.Level), len(moves))
-	for k > 1 && moves[k-1].score == -Infinity { // lines not searched
-		k--
-	}
-	top := moves[0].score
+	k := min(skillLines(sk.Level), len(lines))
+	top := lines[0].score
 	weakness := skillWeakness(sk.Level)
-	spread := min(top-moves[k-1].score, skillSpread(sk.Level))
+	spread := min(top-lines[k-1].score, skillSpread(sk.Level))
 	best, bestValue := 0, -Infinity-1
 	for i := 0; i < k; i++ {
-		push := (weakness*(top-moves[i].score) + spread*rng.IntN(weakness)) / 128
-		if v := moves[i].score + push; v > bestValue {
+		push := (weakness*(top-lines[i].score) + spread*rng.IntN(weakness)) / 128
+		if v := lines[i].score + push; v > bestValue {
 			best, bestValue = i, v
 		}
 	}
 	return best
 }
 
-// skillResult is the result of a weakened search: the picked move with its
-// own score and line.
-func (t *thread) skillResult(sk Skill, rng *rand.Rand) Result {
-	i := sk.pick(t.rootMoves, t.pos.Key, rng)
-	rm := t.rootMoves[i]
-	r := Result{Best: rm.move, Score: MakeScore(rm.score), Depth: t.completedDepth}
-	if len(rm.pv) > 1 {
-		r.Ponder = rm.pv[1]
-	}
-	return r
+// skillLine is the line a weakened search plays.
+func (t *thread) skillLine(sk Skill, rng *rand.Rand) rootMove {
+	return t.lines[sk.pick(t.lines, t.pos.Key, rng)]
 }
 
 // skillElo is the calibrated Elo of some levels on one scale anchored at

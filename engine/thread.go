@@ -4,18 +4,9 @@ import (
 	"runtime"
 	"slices"
 	"sync/atomic"
-	"time"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
-
-// rootMove is a legal move at the root with its latest score and line.
-type rootMove struct {
-	move      movegen.Move
-	score     int
-	prevScore int
-	pv        []movegen.Move
-}
 
 // thread is one lazy-SMP searcher. All threads search the same root with
 // the shared table; they differ in depth order, so they fill the table
@@ -33,6 +24,7 @@ type thread struct {
 	selDep               int
 
 	rootMoves      []rootMove
+	lines          []rootMove // the main thread's lines of the last completed iteration, best first
 	completedDepth int
 	bestChanges    int
 	// finishing is set while the main thread searches depth 1, which
@@ -105,16 +97,22 @@ func (t *thread) iterate() {
 		t.finishing = depth == 1 && t.isMain()
 		for pvIdx := 0; pvIdx < multiPV && !t.stopping(); pvIdx++ {
 			t.aspiration(depth, pvIdx)
-			slices.SortStableFunc(t.rootMoves[pvIdx:], func(a, b rootMove) int { return b.score - a.score })
+			sortRootMoves(t.rootMoves[pvIdx:])
 		}
 		if t.stopping() {
 			break
 		}
+		// Each line was the best of the moves from it on when it was
+		// searched, but a later line can come out higher (another window,
+		// a fuller table): the lines are ranked together, so that line 1
+		// is the best and is the move played (as Stockfish does).
+		sortRootMoves(t.rootMoves[:multiPV])
 		t.finishing = false
 		t.completedDepth = depth
 		if !t.isMain() {
 			continue
 		}
+		t.keepLines(multiPV)
 		if best := t.rootMoves[0].move; best != lastBest {
 			t.bestChanges++
 			lastBest = best
@@ -181,11 +179,12 @@ func (t *thread) rootSearch(alpha, beta, depth, pvIdx int) int {
 		if t.stopping() {
 			return best
 		}
+		rm.depth = depth
 		if i == pvIdx || v > alpha {
-			rm.score = v
+			rm.score, rm.bound = v, rootBound(v, alpha, beta)
 			rm.pv = append(append(rm.pv[:0], m), t.pv[1][1:t.pvLen[1]]...)
 		} else {
-			rm.score = -Infinity
+			rm.score, rm.bound = -Infinity, BoundUpper
 		}
 		if v > best {
 			best = v
@@ -290,36 +289,4 @@ func (t *thread) returnNodes() {
 		t.s.nodesLeft.Add(int64(t.ticks))
 		t.ticks = 0
 	}
-}
-
-// report sends one Info per PV line of the last completed iteration.
-func (t *thread) report() {
-	s := t.s
-	if s.info == nil {
-		return
-	}
-	el := s.elapsed()
-	nodes := s.totalNodes()
-	nps := uint64(float64(nodes) / max(el.Seconds(), 1e-3))
-	hf := s.tt.HashFull()
-	for i := 0; i < min(s.shownPV, len(t.rootMoves)); i++ {
-		rm := t.rootMoves[i]
-		sc := rm.score
-		if sc == -Infinity {
-			sc = rm.prevScore
-		}
-		s.info(Info{
-			Depth: t.completedDepth, SelDepth: t.selDep, MultiPV: i + 1, Score: MakeScore(sc),
-			Nodes: nodes, NPS: nps, HashFull: hf, Time: el.Truncate(time.Millisecond), PV: slices.Clone(rm.pv),
-		})
-	}
-}
-
-func (t *thread) result() Result {
-	rm := t.rootMoves[0]
-	r := Result{Best: rm.move, Score: MakeScore(rm.score), Depth: t.completedDepth}
-	if len(rm.pv) > 1 {
-		r.Ponder = rm.pv[1]
-	}
-	return r
 }

@@ -14,6 +14,7 @@ type Info struct {
 	NPS     int64
 	Mate    bool // Score is moves to mate (> 0: the engine wins) rather than centi-men
 	Score   int
+	Bound   string   // "lowerbound" or "upperbound" when Score is only a bound, else ""
 	PV      []string // the moves of the line as the engine wrote them
 }
 
@@ -50,6 +51,10 @@ func ParseInfo(line string) (in Info, ok bool) {
 					in.Mate, in.Score, ok = f[i+1] == "mate", n, true
 				}
 				i += 2
+				if i+1 < len(f) && (f[i+1] == "lowerbound" || f[i+1] == "upperbound") {
+					i++
+					in.Bound = f[i]
+				}
 			}
 		case "pv":
 			in.PV = append(in.PV, f[i+1:]...)

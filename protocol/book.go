@@ -84,11 +84,21 @@ func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, 
 		return nil, false
 	}
 	text := pos.MoveText(c.Move)
+	score := bookScore(c.Score)
+	// The standard info line carries the book entry's score and depth, so
+	// a GUI shows a book move as it shows a searched one; the line is the
+	// book's own continuation, and its second move is the ponder move.
+	line := b.Line(&pos, c.Move, bookLineLen)
+	info := engine.Info{Depth: c.Depth, SelDepth: c.Depth, MultiPV: 1, Score: score, PV: line}
 	return []string{
-		fmt.Sprintf("info string book move %s score %s depth %d weight %.1f%%", text, bookScore(c.Score), c.Depth, 100*c.Weight),
-		"bestmove " + text,
+		fmt.Sprintf("info string book move %s score %s depth %d weight %.1f%%", text, score, c.Depth, 100*c.Weight),
+		infoLine(pos, info),
+		bestMoveLine(pos, line),
 	}, true
 }
+
+// bookLineLen bounds the line shown with a book move.
+const bookLineLen = 8
 
 // bookScore writes a book score as the protocol writes search scores.
 func bookScore(v int) engine.Score {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,14 +44,21 @@ func TestBookTranscript(t *testing.T) {
 	c.quiet("setoption name BookFile value " + writeBook(t))
 	c.quiet("position startpos")
 
+	// The book move comes with a standard info line (the entry's depth
+	// and score), so a GUI shows it as it shows a searched move.
 	c.send("go wtime 10000 btime 10000 winc 100 binc 100")
 	got := c.expectPrefix("bestmove")
-	want := []string{"info string book move E7-E8 score cp 30 depth 9 weight 100.0%", "bestmove E7-E8"}
+	want := []string{
+		"info string book move E7-E8 score cp 30 depth 9 weight 100.0%",
+		"info depth 9 seldepth 9 multipv 1 score cp 30 nodes 0 nps 0 hashfull 0 time 0 pv E7-E8",
+		"bestmove E7-E8",
+	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("go with a clock answered\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
+	checkContract(t, "book move", got[1:], 1)
 	c.send("go movetime 5000")
-	if got := c.expectPrefix("bestmove"); got[len(got)-1] != "bestmove E7-E8" || len(got) != 2 {
+	if got := c.expectPrefix("bestmove"); got[len(got)-1] != "bestmove E7-E8" || len(got) != 3 {
 		t.Errorf("go movetime answered %q, want the book move", got)
 	}
 
@@ -102,4 +110,27 @@ func TestBookTranscript(t *testing.T) {
 	c.quiet("setoption name BookPlies value 0")
 	c.quiet("setoption name BookMargin value 50")
 	c.errorLine("setoption name BookPlies value -1", "BookPlies")
+}
+
+// The embedded book's answer from the start: its info line carries the
+// score and depth of the info string, its line is the book's own and
+// legal, and bestmove plays its first move and ponders on its second.
+func TestEmbeddedBookInfoLine(t *testing.T) {
+	c := newClient(t)
+	c.quiet("position startpos")
+	c.send("go wtime 60000 btime 60000")
+	got := c.expectPrefix("bestmove")
+	if len(got) != 3 || !strings.HasPrefix(got[0], "info string book move ") {
+		t.Fatalf("book answer %q", got)
+	}
+	checkContract(t, "book move", got[1:], 1)
+	checkPV(t, movegen.StartPosition(), got[1])
+	f := strings.Fields(got[0]) // info string book move M score cp S depth D weight W
+	r := parseReport(t, got[1])
+	if r.pv[0] != f[4] || !strings.Contains(got[1], " score "+f[6]+" "+f[7]+" ") || strconv.Itoa(r.depth) != f[9] {
+		t.Errorf("info line %q does not match %q", got[1], got[0])
+	}
+	if len(r.pv) < 2 || got[2] != "bestmove "+r.pv[0]+" ponder "+r.pv[1] {
+		t.Errorf("bestmove %q, line %q: want the line's first move, pondering on its second", got[2], r.pv)
+	}
 }

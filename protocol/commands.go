@@ -37,7 +37,7 @@ func (s *Session) cmdPosition(args []string) {
 		}
 		p, err := movegen.ParseCFEN(strings.Join(args[1:end], " "))
 		if err != nil {
-			s.errorf("position: bad CFEN: %v", err)
+			s.errorf("position: %v", err) // movegen's message names the CFEN and its field
 			return
 		}
 		start, rest = p, args[end:]
@@ -142,6 +142,9 @@ func parseGo(args []string, p *movegen.Position) (engine.Limits, error) {
 		case "binc":
 			lim.BInc = ms(0)
 		case "movetime":
+			if n < 1 {
+				return lim, fmt.Errorf("movetime: want 1 or more, got %d", n)
+			}
 			lim.MoveTime = ms(1)
 		case "movestogo":
 			if n < 0 {
@@ -244,22 +247,34 @@ func bestMoveLines(root movegen.Position, res engine.Result) []string {
 	if res.Best == movegen.NullMove {
 		return []string{"bestmove (none)"}
 	}
-	var lines []string
-	line := lineText(root, []movegen.Move{res.Best, res.Ponder})
-	if len(line) == 0 {
+	if !isLegal(root, res.Best) {
 		// Cannot happen with a correct engine; play something legal.
 		var ml movegen.MoveList
 		root.GenerateMoves(&ml)
 		if ml.N == 0 {
 			return []string{"info string error: the search returned no legal move", "bestmove (none)"}
 		}
-		lines = append(lines, "info string error: the search returned an illegal move; playing the first legal move")
-		line = []string{root.MoveText(ml.Moves[0])}
+		return []string{"info string error: the search returned an illegal move; playing the first legal move",
+			bestMoveLine(root, ml.Moves[:1])}
 	}
-	if len(line) == 2 {
-		return append(lines, "bestmove "+line[0]+" ponder "+line[1])
+	return []string{bestMoveLine(root, []movegen.Move{res.Best, res.Ponder})}
+}
+
+// bestMoveLine writes `bestmove M [ponder P]` for the line's first move,
+// which must be legal in root, and its second if that is legal after it.
+func bestMoveLine(root movegen.Position, line []movegen.Move) string {
+	texts := lineText(root, line[:min(len(line), 2)])
+	if len(texts) == 2 {
+		return "bestmove " + texts[0] + " ponder " + texts[1]
 	}
-	return append(lines, "bestmove "+line[0])
+	return "bestmove " + texts[0]
+}
+
+// isLegal reports whether m is a legal move in p.
+func isLegal(p movegen.Position, m movegen.Move) bool {
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	return ml.Contains(m)
 }
 
 // cmdPerft implements `go perft DEPTH`: the divide of `camelot perft

@@ -63,6 +63,9 @@ func newClientSession(t *testing.T, s *Session) *client {
 		c.wake = make(chan struct{})
 		c.mu.Unlock()
 	}()
+	if got := c.until("the banner", func(string) bool { return true }); got[0] != Banner() {
+		t.Fatalf("first line %q, want the banner %q", got[0], Banner())
+	}
 	t.Cleanup(func() {
 		// Make sure nothing is left running: quit, then drain.
 		go func() { _, _ = io.WriteString(inW, "quit\n"); inW.Close() }()
@@ -226,7 +229,7 @@ func (c *client) cfen() string {
 func strconvQuote(s string) string { return "\"" + s + "\"" }
 
 // infoRE is the exact shape of a search report.
-var infoRE = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+ nodes \d+ nps \d+ hashfull \d+ time \d+( pv [A-L]\d{1,2}([-x][A-L]\d{1,2})+( [A-L]\d{1,2}([-x][A-L]\d{1,2})+)*)?$`)
+var infoRE = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ time \d+( pv [A-L]\d{1,2}([-x][A-L]\d{1,2})+( [A-L]\d{1,2}([-x][A-L]\d{1,2})+)*)?$`)
 
 // bestRE is the shape of a bestmove line with a move.
 var bestRE = regexp.MustCompile(`^bestmove [A-L]\d{1,2}([-x][A-L]\d{1,2})+( ponder [A-L]\d{1,2}([-x][A-L]\d{1,2})+)?$`)

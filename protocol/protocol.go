@@ -17,9 +17,25 @@
 //     A second `go` while a search or perft runs is rejected.
 //   - `position` while a search runs is accepted and applies to the next
 //     `go`; the running search keeps the position it started from.
-//   - `go`: times are in milliseconds; a wtime, btime or movetime at or
-//     below 0 counts as 1 ms, a negative increment as 0. depth and nodes
-//     must be at least 1. searchmoves takes moves up to the next keyword.
+//   - `go`: times are in milliseconds. A wtime or btime at or below 0
+//     (GUIs send one when a flag has fallen) counts as 1 ms: the engine
+//     answers at once with the move of its depth-1 search, which always
+//     completes. A negative increment counts as 0. movetime, depth and
+//     nodes must be at least 1, movestogo at least 0; any other value is
+//     refused with one error line and no search. searchmoves takes moves
+//     up to the next keyword.
+//   - An error line quotes at most 100 characters of the input it is
+//     about, then says how many more there were.
+//   - `go` from the opening book (a clock or movetime, OwnBook on, a book
+//     position) answers at once: `info string book move …`, a standard
+//     `info depth D … score … pv …` line with the book entry's depth and
+//     score and the book's line, then `bestmove`.
+//   - Each completed iteration is reported once, its MultiPV lines in
+//     score order, so that multipv 1 is the move played. One more line,
+//     multipv 1, follows only when the iteration the stop cut short proved
+//     a better move (its depth is that iteration's, and its score may be
+//     a lowerbound), or when a Skill Level below 20 picks its move (the
+//     weakened search reports only that line).
 //     `go perft N` runs in the background too but cannot be stopped;
 //     `quit` abandons it.
 //   - `ponderhit` applies only to a `go ponder` search; `stop` and
@@ -48,15 +64,20 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/internal/version"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/klauspost/cpuid/v2"
 )
 
-// Version is the engine version `uci` reports.
-const Version = "0.1"
-
 // Author is what `uci` reports as the engine's author.
 const Author = "The Camelot engine authors"
+
+// Name is the engine's name with its version, as `id name` gives it.
+func Name() string { return "Camelot " + version.String() }
+
+// Banner is the line the protocol prints when it starts, as Stockfish
+// does; GUIs skip it as a line they do not know.
+func Banner() string { return Name() + " by " + Author }
 
 // maxLine bounds an input line; longer lines are reported and skipped.
 const maxLine = 1 << 20
@@ -150,6 +171,7 @@ func Run(in io.Reader, out io.Writer, e *engine.Engine) error {
 // Run runs the session's read loop on in and out; see the package Run.
 func (s *Session) Run(in io.Reader, out io.Writer) error {
 	s.out = newOutput(out)
+	s.out.line(Banner()) // so that whoever starts the engine sees which build runs
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
 		line, tooLong, err := readLine(r)
@@ -257,7 +279,7 @@ func (s *Session) execute(line string) (quit bool) {
 
 // errorf prints one `info string error: …` line.
 func (s *Session) errorf(format string, a ...any) {
-	s.out.line("info string error: " + oneLine(fmt.Sprintf(format, a...)))
+	s.out.line("info string error: " + clipMessage(oneLine(fmt.Sprintf(format, a...))))
 }
 
 // oneLine keeps a message on one line.
@@ -289,7 +311,7 @@ func (s *Session) stopSearch() {
 
 func (s *Session) cmdUCI() {
 	lines := []string{
-		"id name Camelot " + Version,
+		"id name " + Name(),
 		"id author " + Author,
 	}
 	for _, o := range options {

@@ -26,7 +26,7 @@ func TestUCIHandshake(t *testing.T) {
 	c.send("uci")
 	got := c.expect("uciok")
 	want := []string{
-		"id name Camelot 0.1",
+		"id name " + Name(),
 		"id author The Camelot engine authors",
 		"option name Hash type spin default 16 min 1 max 65536",
 		fmt.Sprintf("option name Threads type spin default %d min 1 max 256", DefaultThreads()),
@@ -411,7 +411,7 @@ func TestRunErrors(t *testing.T) {
 	if err := Run(strings.NewReader(long+"\nisready\n"), &out, e); err != nil {
 		t.Fatal(err)
 	}
-	if want := "info string error: line too long (more than 1048576 bytes); ignored\nreadyok\n"; out.String() != want {
+	if want := Banner() + "\ninfo string error: line too long (more than 1048576 bytes); ignored\nreadyok\n"; out.String() != want {
 		t.Errorf("long line: %q", out.String())
 	}
 }
