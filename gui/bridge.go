@@ -410,14 +410,17 @@ func (g *game) engineMoved(version int, best string) {
 	}
 	g.thinking = false
 	if o := g.outcome(); o.IsOver() {
+		g.settleLocked()
 		g.publishStateLocked()
 		return
 	}
 	pos := g.g.Position()
 	m, err := pos.ParseMove(best)
 	if err != nil {
-		g.autoplay = false
-		g.syncClock(time.Now())
+		// Held: an engine that always answers so would be asked again at
+		// once; the next change lets it try again.
+		g.autoplay, g.held = false, true
+		g.settleLocked()
 		g.hub.publish("error", errorJSON{Error: oneLine(fmt.Sprintf("the engine's move %q was refused: %v", clip(best), err))})
 		g.publishStateLocked()
 		return
@@ -426,8 +429,7 @@ func (g *game) engineMoved(version int, best string) {
 		g.publishStateLocked()
 		return
 	}
-	g.changedLocked()
-	g.maybeEngineMoveLocked()
+	g.changedLocked() // the engine goes on if it is to move again
 	g.publishStateLocked()
 }
 
@@ -439,7 +441,8 @@ func (g *game) engineFailed(version int, err error) {
 		return
 	}
 	g.thinking, g.analysing, g.autoplay = false, false, false
-	g.syncClock(time.Now())
+	g.held = true // not asked again until something changes
+	g.settleLocked()
 	g.hub.publish("error", errorJSON{Error: oneLine(err.Error())})
 	g.publishStateLocked()
 }

@@ -51,11 +51,14 @@ func (g *game) pauseClock(now time.Time) {
 }
 
 // syncClock runs the clock of the side to move when it should run: on a
-// clock, in a game that is not over, once the first move has been made or
-// the engine has started thinking on the first.
+// clock, in a game that is not over, while that side can move: the engine
+// searches for it, or a human plays it and the first move has been made.
+// An engine that is not searching (held, failed, engine-engine play not
+// started) loses no time.
 func (g *game) syncClock(now time.Time) {
 	side := g.g.Position().Side
-	want := g.clockEnabled() && !g.ended && !g.outcome().IsOver() && (len(g.texts) > 0 || g.thinking)
+	canMove := g.thinking || !g.engineToMove(g.g) && len(g.texts) > 0
+	want := g.clockEnabled() && !g.ended && !g.outcome().IsOver() && canMove
 	c := &g.clock
 	if c.running && (!want || c.side != side) {
 		g.pauseClock(now)

@@ -18,7 +18,9 @@ import (
 // fakeEngineEnv makes the test binary a tiny engine instead of running
 // the tests (see TestFakeEngineProcess): "first" plays the first legal
 // move, "illegal" a move that is never legal, "crash-once" exits at its
-// first go unless the file named by fakeMarkEnv exists (it creates it).
+// first go unless the file named by fakeMarkEnv exists (it creates it),
+// "wait" sends an info line at each go and its move only when stopped,
+// "wait-first" does so at its first go and answers later ones at once.
 const (
 	fakeEngineEnv = "CAMELOT_GUI_FAKE_ENGINE"
 	fakeMarkEnv   = "CAMELOT_GUI_FAKE_MARK"
@@ -43,6 +45,8 @@ func TestFakeEngineProcess(t *testing.T) {
 func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 	say := func(format string, a ...any) { fmt.Fprintf(out, format+"\n", a...) }
 	g := movegen.NewGame(movegen.StartPosition())
+	waiting := "" // the move held back until stop
+	gos := 0
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -75,11 +79,21 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 				continue
 			}
 			text := pos.MoveText(ml.Moves[0])
+			gos++
 			say("info depth 1 multipv 1 score cp 12 nodes 10 nps 1000 pv %s", text)
+			if mode == "wait" || mode == "wait-first" && gos == 1 {
+				waiting = text
+				continue
+			}
 			if mode == "illegal" {
 				text = "A4-A9"
 			}
 			say("bestmove %s", text)
+		case "stop":
+			if waiting != "" {
+				say("bestmove %s", waiting)
+				waiting = ""
+			}
 		case "quit":
 			return 0
 		}

@@ -107,6 +107,7 @@ type game struct {
 	version    int              // bumped by every change of the moves: older engine answers are dropped
 	thinking   bool             // the engine is searching for a move
 	autoplay   bool             // engine-engine: keep asking for moves
+	held       bool             // engine/stop or a failure: the engine waits for the next change
 	analysing  bool             // the engine is analysing (go infinite)
 	infoSerial int              // of the search whose info lines are shown
 	stopJob    context.CancelFunc
@@ -401,7 +402,6 @@ func (g *game) serveMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g.changedLocked()
-	g.maybeEngineMoveLocked()
 	st := g.stateLocked(-1)
 	g.hub.publish("state", st)
 	writeJSON(w, http.StatusOK, st)
@@ -423,27 +423,39 @@ func (g *game) playLocked(m movegen.Move) error {
 }
 
 // changedLocked follows a change of the moves: the engine's work on the
-// old position is dropped and the clock follows the side to move.
+// old position is dropped, a hold on the engine ends, and the engine and
+// the clock are settled for the new position.
 func (g *game) changedLocked() {
 	g.version++
 	g.infoSerial++
-	g.thinking, g.analysing = false, false
+	g.thinking, g.analysing, g.held = false, false, false
 	g.eng.cancel()
 	if g.outcome().IsOver() {
 		g.autoplay = false
 	}
-	g.syncClock(time.Now())
+	g.settleLocked()
 }
 
-// maybeEngineMoveLocked asks the engine for a move when it is to move.
-func (g *game) maybeEngineMoveLocked() {
-	if g.ended || g.outcome().IsOver() || !g.engineToMove(g.g) {
-		return
+// engineShouldSearchLocked reports whether the engine should be searching
+// for a move now: the game goes on, the engine plays the side to move,
+// and it is not held (engine/stop, a failure) since the last change.
+// Engine-engine play runs only once started (autoplay).
+func (g *game) engineShouldSearchLocked() bool {
+	if g.ended || g.held || g.outcome().IsOver() || !g.engineToMove(g.g) {
+		return false
 	}
-	if g.settings.Mode == modeEngineEngine && !g.autoplay {
-		return
+	return g.settings.Mode != modeEngineEngine || g.autoplay
+}
+
+// settleLocked brings the engine and the clock in line with the game and
+// its settings. Every change of either ends here, so that this is the one
+// place where the engine starts on its own, whatever made it its turn: a
+// move, undo, a set-up, a record, a change of settings.
+func (g *game) settleLocked() {
+	if !g.thinking && g.engineShouldSearchLocked() {
+		g.startEngineMoveLocked()
 	}
-	g.startEngineMoveLocked()
+	g.syncClock(time.Now())
 }
 
 // serveUndo answers POST /api/games/{id}/undo.
@@ -474,7 +486,7 @@ func (g *game) serveUndo(w http.ResponseWriter, r *http.Request) {
 	g.texts = g.texts[:len(g.texts)-n]
 	g.decided, g.autoplay = nil, false
 	g.pauseClock(time.Now()) // charged up to now; the clock then runs for the new side to move
-	g.changedLocked()
+	g.changedLocked()        // in human-engine mode the engine moves again if it is to move
 	st := g.stateLocked(-1)
 	g.hub.publish("state", st)
 	writeJSON(w, http.StatusOK, st)
@@ -510,8 +522,8 @@ func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 func (g *game) restartLocked(mg *movegen.Game, texts []string, decided *movegen.Outcome) {
 	g.g, g.texts, g.decided, g.autoplay = mg, texts, decided, false
 	g.resetClock()
+	g.eng.newGame() // before changedLocked may start a search
 	g.changedLocked()
-	g.eng.newGame()
 }
 
 // serveEngineGo answers POST /api/games/{id}/engine/go: the engine moves
@@ -531,8 +543,9 @@ func (g *game) serveEngineGo(w http.ResponseWriter, r *http.Request) {
 	if g.settings.Mode == modeEngineEngine {
 		g.autoplay = true
 	}
+	g.held = false
 	if !g.thinking {
-		g.startEngineMoveLocked()
+		g.startEngineMoveLocked() // for the side to move, whoever plays it
 		g.publishStateLocked()
 	}
 	writeJSON(w, http.StatusAccepted, struct{}{})
@@ -548,12 +561,13 @@ func (g *game) serveEngineStop(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	g.autoplay = false
+	g.autoplay, g.held = false, true
 	if g.thinking || g.analysing {
 		g.version++ // an answer already on its way is dropped
 		g.infoSerial++
 		g.thinking, g.analysing = false, false
 		g.eng.cancel()
+		g.settleLocked() // the held engine's clock stops
 		g.publishStateLocked()
 	}
 	if g.stopJob != nil {

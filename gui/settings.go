@@ -3,7 +3,6 @@ package gui
 import (
 	"fmt"
 	"net/http"
-	"time"
 )
 
 // Settings are a game's options (API.md "Settings").
@@ -89,6 +88,7 @@ func (g *game) serveSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	prev := g.settings
 	g.settings = next
+	g.held = false // new settings: the engine may try again
 	if next.Time != prev.Time || next.Inc != prev.Inc || (next.Mode == modeAnalysis) != (prev.Mode == modeAnalysis) {
 		g.resetClock()
 		if g.decided != nil && g.decided.Rule == ruleClock {
@@ -98,15 +98,13 @@ func (g *game) serveSettings(w http.ResponseWriter, r *http.Request) {
 	if next.Mode != prev.Mode || next.EngineColor != prev.EngineColor {
 		if g.thinking && !g.engineToMove(g.g) {
 			g.version++ // the engine no longer plays this side: its move is dropped
+			g.infoSerial++
 			g.thinking = false
 			g.eng.cancel()
 		}
 		g.autoplay = next.Mode == modeEngineEngine
-		if !g.thinking {
-			g.maybeEngineMoveLocked()
-		}
 	}
-	g.syncClock(time.Now())
+	g.settleLocked()
 	st := g.stateLocked(-1)
 	g.hub.publish("state", st)
 	writeJSON(w, http.StatusOK, st)

@@ -1,5 +1,7 @@
 // Wiring: one game per tab; every change comes back from the server as a
 // State (in an answer or on the event stream) and the page redraws from it.
+// The server starts the engine whenever it is to move, so the page asks
+// for an engine move only when its button is pressed.
 
 import { getBoard, GameClient } from './api.js';
 import { BoardView } from './board.js';
@@ -15,8 +17,6 @@ let client = null;
 let state = null;
 let board = null;
 let entryKey = '';
-let goKey = ''; // the position the engine was last asked to move in
-let goPending = false; // an engine/go request has not been answered yet
 let analysisKey = ''; // the position analysis was last started for
 let eventsSeen = 0; // state events received, to drop answers they overtook
 let settingsShown = '';
@@ -71,12 +71,6 @@ async function answered(request) {
 
 const mode = () => (state ? state.settings.mode : 'human-engine');
 
-function engineToMove(s) {
-  if (s.outcome.over || s.ply !== s.plies) return false;
-  const m = s.settings.mode;
-  return m === 'engine-engine' || (m === 'human-engine' && s.side === s.settings.engineColor);
-}
-
 function humanMayMove(s) {
   if (s.outcome.over) return false;
   const m = s.settings.mode;
@@ -90,7 +84,7 @@ const positionKey = (s) => `${client.id}|${s.plies}|${s.ply}|${s.cfen}`;
 
 function statusText(s) {
   if (s.outcome.over) return `game over: ${s.outcome.reason || s.outcome.result} (${s.outcome.result})`;
-  if (s.thinking || goPending) return 'engine thinking';
+  if (s.thinking) return 'engine thinking';
   return `${s.side} to move`;
 }
 
@@ -115,7 +109,6 @@ function applyState(s) {
   $('engine-name').textContent = s.engine ? `${s.engine.name}${s.engine.alive ? '' : ' (cannot start)'}` : '';
   showSettings(s.settings);
   analysis.show(s.settings.mode === 'analysis');
-  maybeEngine(s);
   maybeAnalysis(s);
 }
 
@@ -136,25 +129,6 @@ function renderBoard() {
     highlight,
     last: state.last,
     hint: hint ? hint.legs : null,
-  });
-}
-
-// maybeEngine asks for the engine's move when the server has not started
-// it already. Engine-engine play runs on the server once started, so only
-// the buttons start and stop it there.
-function maybeEngine(s) {
-  if (s.settings.mode !== 'human-engine' || !engineToMove(s) || s.thinking) return;
-  const key = positionKey(s);
-  if (goKey === key) return;
-  goKey = key;
-  goPending = true;
-  $('status').textContent = statusText(s);
-  guarded(async () => {
-    try {
-      await client.engineGo();
-    } finally {
-      goPending = false;
-    }
   });
 }
 
@@ -299,7 +273,6 @@ async function newGame() {
     old.close();
     old.remove().catch(() => {});
   }
-  goKey = '';
   analysisKey = '';
   forgetGameAnalysis();
   applyState(settings ? await client.settings(settings) : s);
@@ -328,7 +301,6 @@ function bindControls() {
     const st = readSettings();
     guarded(async () => {
       if (state.thinking) await client.engineStop();
-      goKey = '';
       await answered(client.settings(st));
       if (st.mode === 'engine-engine' && !state.outcome.over) await client.engineGo();
       if (st.mode === 'human-engine' && (st.engineColor === 'white') !== board.flipped) {
@@ -347,17 +319,13 @@ function bindControls() {
     const other = s.side === 'white' ? 'black' : 'white';
     const sideAtEnd = (s.plies - s.ply) % 2 === 0 ? s.side : other;
     const twice = s.settings.mode === 'human-engine' && sideAtEnd !== s.settings.engineColor && s.plies >= 2;
-    goKey = '';
     await answered(client.undo(twice ? 2 : 1));
   }));
   $('flip').addEventListener('click', () => {
     board.flip();
     clocks.set(state.clock, state.settings.time > 0, board.flipped);
   });
-  $('engine-go').addEventListener('click', () => guarded(() => {
-    goKey = positionKey(state);
-    return client.engineGo();
-  }));
+  $('engine-go').addEventListener('click', () => guarded(() => client.engineGo()));
   $('engine-stop').addEventListener('click', () => guarded(() => client.engineStop()));
   $('first-ply').addEventListener('click', () => view(0));
   $('prev-ply').addEventListener('click', () => state && view(viewedPly() - 1));
@@ -366,7 +334,6 @@ function bindControls() {
   $('setup-form').addEventListener('submit', (e) => {
     e.preventDefault();
     guarded(async () => {
-      goKey = '';
       await answered(client.setup($('cfen').value.trim()));
       forgetGameAnalysis();
       $('cfen').blur();
@@ -400,7 +367,6 @@ function bindControls() {
   $('load-record').addEventListener('change', (e) => guarded(async () => {
     const file = e.target.files[0];
     if (!file) return;
-    goKey = '';
     await answered(client.loadRecord(await file.text()));
     forgetGameAnalysis();
     e.target.value = '';
