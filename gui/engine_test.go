@@ -20,7 +20,9 @@ import (
 // move, "illegal" a move that is never legal, "crash-once" exits at its
 // first go unless the file named by fakeMarkEnv exists (it creates it),
 // "wait" sends an info line at each go and its move only when stopped,
-// "wait-first" does so at its first go and answers later ones at once.
+// "wait-first" does so at its first go and answers later ones at once,
+// "book" answers as the engine answers from its opening book: a full
+// info line with no nodes and no time, an info string, the bestmove.
 const (
 	fakeEngineEnv = "CAMELOT_GUI_FAKE_ENGINE"
 	fakeMarkEnv   = "CAMELOT_GUI_FAKE_MARK"
@@ -80,6 +82,12 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 			}
 			text := pos.MoveText(ml.Moves[0])
 			gos++
+			if mode == "book" {
+				say("info depth 13 seldepth 13 multipv 1 score cp -4 nodes 0 nps 0 hashfull 0 time 0 pv %s", text)
+				say("info string book move %s score cp -4 depth 13 weight 10.3%%", text)
+				say("bestmove %s", text)
+				continue
+			}
 			say("info depth 1 multipv 1 score cp 12 nodes 10 nps 1000 pv %s", text)
 			if mode == "wait" || mode == "wait-first" && gos == 1 {
 				waiting = text
@@ -223,6 +231,15 @@ func TestParseInfo(t *testing.T) {
 	if !ok || in.Depth != 14 || in.MultiPV != 2 || in.Score.Mate == nil || *in.Score.Mate != -3 || in.Score.CP != nil ||
 		in.Nodes != 123456 || in.NPS != 1200000 || len(in.PV) != 2 || in.PV[1] != "I11-G9" {
 		t.Errorf("parsed %+v", in)
+	}
+	// A book move's line: depth and score as a search's, no nodes, no time.
+	in, ok = parseInfo("info depth 13 seldepth 13 multipv 1 score cp -4 nodes 0 nps 0 hashfull 0 time 0 pv E6-G8")
+	if !ok || in.Depth != 13 || in.MultiPV != 1 || in.Score.CP == nil || *in.Score.CP != -4 || in.Score.Mate != nil ||
+		in.Nodes != 0 || len(in.PV) != 1 || in.PV[0] != "E6-G8" {
+		t.Errorf("book line parsed %+v", in)
+	}
+	if _, ok := parseInfo("info string book move E6-G8 score cp -4 depth 13 weight 10.3%"); ok {
+		t.Error("the book's info string read as a line")
 	}
 	if _, ok := parseInfo("info string book move"); ok {
 		t.Error("info string read as a line")

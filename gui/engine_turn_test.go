@@ -1,6 +1,7 @@
 package gui
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
@@ -148,6 +149,52 @@ func TestClockRunsOnlyWhileSideCanMove(t *testing.T) {
 	if again := doState(t, s, "GET", "/api/games/"+id, "", http.StatusOK); !again.Thinking || again.Clock.Running != "black" {
 		t.Errorf("after engine/go: thinking %v, clock %+v", again.Thinking, again.Clock)
 	}
+}
+
+// A book move comes with a full info line (no nodes, no time) and an info
+// string: its score and depth reach the page as a searched move's do, and
+// its line is the move played.
+func TestBookMoveInfo(t *testing.T) {
+	s := newTestServer(t, fakeEngine(t, "book")...)
+	st := doState(t, s, "POST", "/api/games", "", http.StatusCreated)
+	id := st.ID
+	ev := openEvents(t, s, id)
+	check := func(ply int, white bool) {
+		t.Helper()
+		e := ev.waitFor(t, 20*time.Second, "the book move's info", infoEvent)
+		var info struct {
+			Lines []infoLine `json:"lines"`
+			White bool       `json:"white"`
+			Ply   int        `json:"ply"`
+		}
+		if err := json.Unmarshal([]byte(e.data), &info); err != nil {
+			t.Fatal(err)
+		}
+		if len(info.Lines) != 1 || info.White != white || info.Ply != ply {
+			t.Fatalf("info %s", e.data)
+		}
+		l := info.Lines[0]
+		if l.Depth != 13 || l.MultiPV != 1 || l.Score.CP == nil || *l.Score.CP != -4 || l.Score.Mate != nil || l.Nodes != 0 || len(l.PV) != 1 {
+			t.Errorf("info %s", e.data)
+		}
+		played := ev.waitFor(t, 20*time.Second, "the book move played", engineMoved(ply+1))
+		var end State
+		if err := json.Unmarshal([]byte(played.data), &end); err != nil {
+			t.Fatal(err)
+		}
+		if len(l.PV) == 1 && end.Moves[ply].Text != l.PV[0] {
+			t.Errorf("played %s, the info line has %v", end.Moves[ply].Text, l.PV)
+		}
+	}
+	doState(t, s, "POST", "/api/games/"+id+"/move", `{"move": "E6-G8"}`, http.StatusOK)
+	check(1, false)
+	// In analysis mode, where the page shows the lines, a move asked of
+	// the engine is reported alike.
+	doState(t, s, "POST", "/api/games/"+id+"/settings", `{"mode": "analysis"}`, http.StatusOK)
+	if code, data := do(t, s, "POST", "/api/games/"+id+"/engine/go", `{}`); code != http.StatusAccepted {
+		t.Fatalf("engine/go: %d %s", code, data)
+	}
+	check(2, true)
 }
 
 // With the real engine: a record load, a set-up and a change of colour
