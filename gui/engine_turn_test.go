@@ -211,6 +211,17 @@ func TestRealEngineMovesWhenToMove(t *testing.T) {
 	if loaded := doState(t, s, "POST", "/api/games/"+id+"/record", "1. E6-G8 *\n", http.StatusOK); !loaded.Thinking {
 		t.Errorf("after the load: not thinking")
 	}
+	// Its move, from the book or searched, comes after a line with its
+	// score.
+	first := ev.waitFor(t, 30*time.Second, "the engine's line or move after the load", func(e event) bool {
+		return infoEvent(e) || engineMoved(2)(e)
+	})
+	if first.name != "info" {
+		t.Fatalf("the engine's move came without a line before it")
+	}
+	if !strings.Contains(first.data, `"ply":1`) || !strings.Contains(first.data, `"score":{`) {
+		t.Errorf("the line before the engine's move: %s", first.data)
+	}
 	ev.waitFor(t, 30*time.Second, "the engine's move after the load", engineMoved(2))
 	if set := doState(t, s, "POST", "/api/games/"+id+"/setup", fmt.Sprintf(`{"cfen": %q}`, blackToMoveCFEN), http.StatusOK); !set.Thinking {
 		t.Errorf("after the set-up: not thinking")
