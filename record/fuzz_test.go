@@ -3,13 +3,15 @@ package record
 // FuzzRead feeds arbitrary text to Read and ReadOpenings. Neither may
 // panic; Read's errors must be *Error; every game Read returns must replay,
 // write, and read back to the same game, and writing that again must give
-// the same text. The seed corpus is testdata/fuzz/FuzzRead (valid records
-// and one file per kind of malformed record) and the record of
-// testdata/games. Run with
+// the same text; ReadAll reports ErrNoGame exactly when it finds no game,
+// good or bad. The seed corpus is testdata/fuzz/FuzzRead (valid records,
+// records as web pages print them, valid-web-*, and one file per kind of
+// malformed record) and the record of testdata/games. Run with
 //
 //	go test -run '^$' -fuzz '^FuzzRead$' -fuzztime 60s ./record/
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -39,10 +41,15 @@ func FuzzRead(f *testing.F) {
 		if len(games) > 0 {
 			roundTrip(t, games)
 		}
+		readErr := err
 		_, _ = ReadOpenings(strings.NewReader(text))
 		all, bad, err := ReadAll(strings.NewReader(text))
-		if err != nil || len(all) < len(games) {
-			t.Fatalf("ReadAll read %d games (%v), Read %d", len(all), err, len(games))
+		none := len(all) == 0 && len(bad) == 0
+		if none != errors.Is(err, ErrNoGame) || !none && err != nil || len(all) < len(games) {
+			t.Fatalf("ReadAll read %d games, %d bad (%v); Read %d", len(all), len(bad), err, len(games))
+		}
+		if none && readErr != nil {
+			t.Fatalf("ReadAll found no game where Read failed: %v", readErr)
 		}
 		for _, e := range bad {
 			if e.Game < 1 || e.Line < 1 || e.Msg == "" {

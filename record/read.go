@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -9,6 +10,10 @@ import (
 
 	"github.com/camelot-engine/camelot/movegen"
 )
+
+// ErrNoGame is ReadAll's error for input that holds no game, neither good
+// nor malformed: nothing, or only prose and comments.
+var ErrNoGame = errors.New("no game found")
 
 // Error is malformed input: which game (1 for the first game of the input;
 // 0 for a file of CFEN lines, which has no games), which line (from 1), and
@@ -55,7 +60,7 @@ func Read(r io.Reader) ([]*Game, error) {
 // an error the reader skips to the next line that starts a tag section
 // ("["), so a malformed game costs that game only (a file of games
 // without tags loses the rest of the file). An error reading r itself is
-// returned as err.
+// returned as err, and so is ErrNoGame when r holds no game at all.
 func ReadAll(r io.Reader) (games []*Game, bad []*Error, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -70,6 +75,9 @@ func ReadAll(r io.Reader) (games []*Game, bad []*Error, err error) {
 			continue
 		}
 		if g == nil {
+			if len(games) == 0 && len(bad) == 0 {
+				return nil, nil, ErrNoGame
+			}
 			return games, bad, nil
 		}
 		games = append(games, g)
@@ -119,18 +127,23 @@ func isLetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 func (p *parser) skip() {
 	for p.i < len(p.src) {
 		c := p.src[p.i]
-		switch {
+		switch n := blankAt(p.src, p.i); {
 		case c == '\n':
 			p.line++
 			p.i++
-		case isSpace(c):
-			p.i++
-		case c == '%' && (p.i == 0 || p.src[p.i-1] == '\n'):
+		case n > 0:
+			p.i += n
+		case c == '%' && p.atLineStart():
 			p.skipLine()
 		default:
 			return
 		}
 	}
+}
+
+// atLineStart reports whether p.i is the first byte of a line.
+func (p *parser) atLineStart() bool {
+	return p.i == 0 || p.src[p.i-1] == '\n'
 }
 
 // skipLine moves to the end of the line, before its newline.
@@ -150,6 +163,9 @@ type gameState struct {
 	mg       *movegen.Game // the main line so far
 	wcf      bool          // the game began with "# Name: value" lines (a WCF move list)
 	lines    []line        // the main line, then the variations being read
+	// proseTags come from prose header lines ("White: … Black: …"); a
+	// tag pair or WCF header of the same name wins over them.
+	proseTags []Tag
 }
 
 // line is a line of moves being read: the main line or a variation.
@@ -181,6 +197,7 @@ func (p *parser) game() (*Game, error) {
 	started := false // a tag or a movetext token has been seen
 	last := p.line   // line of the last tag, token or comment
 	for {
+		lineBefore := p.line
 		p.skip()
 		if p.i >= len(p.src) {
 			if !started {
@@ -192,9 +209,20 @@ func (p *parser) game() (*Game, error) {
 			return nil, p.errorf(last, "the game does not end with a result token (want %s)", wantResult)
 		}
 		line := p.line
+		header := p.src[p.i] == '#' && p.atLineStart()
+		switch {
+		case st.g == nil && !header && isProse(p.src[p.i:], started):
+			// Before the movetext, or after the last game's result.
+			p.proseLine(&st)
+			continue
+		case st.wcf && st.g != nil && p.line > lineBefore && !isDigit(p.src[p.i]) && isProse(p.src[p.i:], true):
+			// A WCF move list has no result token: prose after its
+			// moves ends it.
+			return p.endWCF(&st, last)
+		}
 		switch c := p.src[p.i]; c {
 		case '#':
-			if p.i > 0 && p.src[p.i-1] != '\n' {
+			if !header {
 				return nil, p.errorf(line, `unexpected "#" (a header line of a WCF move list starts a line)`)
 			}
 			if st.g != nil {
@@ -203,11 +231,13 @@ func (p *parser) game() (*Game, error) {
 				}
 				return p.endWCF(&st, last) // the next game's header: this one ends here
 			}
-			started, last, st.wcf = true, line, true
+			// A "# Name: value" line starts a WCF move list; other "#"
+			// lines are comments.
 			if t, ok := p.headerLine(); ok {
 				if _, dup := st.tagLines[t.Name]; dup {
 					return nil, p.errorf(line, "header %s given twice (first on line %d)", t.Name, st.tagLines[t.Name])
 				}
+				started, last, st.wcf = true, line, true
 				st.tagLines[t.Name] = line
 				st.tags = append(st.tags, t)
 			}
@@ -236,7 +266,7 @@ func (p *parser) game() (*Game, error) {
 			// first move of a game or variation has no place and is
 			// skipped.
 			if m := st.lastMove(); m != nil {
-				m.Comment = normalComment(m.Comment + " " + text)
+				m.Comment = joinComments(m.Comment, text)
 			}
 		case ';':
 			p.skipLine()
@@ -257,7 +287,7 @@ func (p *parser) game() (*Game, error) {
 		default:
 			started, last = true, line
 			start := p.i
-			for p.i < len(p.src) && !isDelim(p.src[p.i]) {
+			for p.i < len(p.src) && !delimAt(p.src, p.i) {
 				p.i++
 			}
 			done, err := p.token(&st, string(p.src[start:p.i]), line)
@@ -269,6 +299,17 @@ func (p *parser) game() (*Game, error) {
 			}
 		}
 	}
+}
+
+// joinComments appends the text of a comment to a move's comment, which is
+// in normal form already: normalising only the new text keeps a move with
+// many comments linear to read.
+func joinComments(comment, text string) string {
+	text = normalComment(text)
+	if comment == "" || text == "" {
+		return comment + text
+	}
+	return comment + " " + text
 }
 
 // headerLine reads a "# Name: value" line of a WCF move list as a tag;
@@ -315,8 +356,8 @@ func (p *parser) tag() (Tag, error) {
 	line := p.line
 	p.i++ // '['
 	blanks := func() {
-		for p.i < len(p.src) && (p.src[p.i] == ' ' || p.src[p.i] == '\t' || p.src[p.i] == '\r') {
-			p.i++
+		for p.i < len(p.src) && blankAt(p.src, p.i) > 0 {
+			p.i += blankAt(p.src, p.i)
 		}
 	}
 	atEOL := func() bool { return p.i >= len(p.src) || p.src[p.i] == '\n' }
@@ -326,8 +367,9 @@ func (p *parser) tag() (Tag, error) {
 		p.i++
 	}
 	name := string(p.src[start:p.i])
-	if p.i < len(p.src) && !isSpace(p.src[p.i]) && p.src[p.i] != '"' {
-		for p.i < len(p.src) && !isSpace(p.src[p.i]) && p.src[p.i] != '"' && p.src[p.i] != ']' {
+	space := func() bool { return isSpace(p.src[p.i]) || blankAt(p.src, p.i) > 0 }
+	if p.i < len(p.src) && !space() && p.src[p.i] != '"' {
+		for p.i < len(p.src) && !space() && p.src[p.i] != '"' && p.src[p.i] != ']' {
 			p.i++
 		}
 		return Tag{}, p.errorf(line, "bad tag name %q: want letters, digits and _", p.src[start:p.i])
@@ -382,13 +424,15 @@ func (p *parser) comment() (string, error) {
 	return string(text), nil
 }
 
-// token handles one movetext token; done means it was the result token.
-func (p *parser) token(st *gameState, tok string, line int) (done bool, err error) {
+// token handles one movetext token, as written (raw); done means it was
+// the result token.
+func (p *parser) token(st *gameState, raw string, line int) (done bool, err error) {
 	if st.g == nil {
 		if err := p.begin(st); err != nil {
 			return false, err
 		}
 	}
+	tok := asciiToken(raw)
 	switch {
 	case isResult(tok):
 		if len(st.lines) > 1 {
@@ -406,11 +450,11 @@ func (p *parser) token(st *gameState, tok string, line int) (done bool, err erro
 	case allIn(tok, "."):
 		return false, nil // "..." after a move number
 	case isDigit(tok[0]):
-		return false, p.number(st, tok, line)
+		return false, p.number(st, tok, raw, line)
 	case isLetter(tok[0]):
 		return false, p.move(st, tok, line)
 	}
-	return false, p.badToken(tok, line)
+	return false, p.badToken(raw, line)
 }
 
 func allIn(s, set string) bool {
@@ -484,8 +528,8 @@ func (p *parser) closeVariation(st *gameState, srcLine int) error {
 }
 
 // number checks a move number such as "12.", "12..." or "12.E6-E8", and
-// plays the move glued to it.
-func (p *parser) number(st *gameState, tok string, line int) error {
+// plays the move glued to it; raw is the token as written.
+func (p *parser) number(st *gameState, tok, raw string, line int) error {
 	k := 0
 	for k < len(tok) && isDigit(tok[k]) {
 		k++
@@ -496,7 +540,7 @@ func (p *parser) number(st *gameState, tok string, line int) error {
 	}
 	digits, rest := tok[:k], tok[k+dots:]
 	if rest != "" && (dots == 0 || !isLetter(rest[0])) {
-		return p.badToken(tok, line)
+		return p.badToken(raw, line)
 	}
 	pos := st.top().mg.Position()
 	n, err := strconv.Atoi(digits)
@@ -544,8 +588,14 @@ func (p *parser) finish(st *gameState, result string, line int) error {
 	if o := st.mg.Outcome(); o.IsOver() && o.Result.String() != result {
 		return p.errorf(line, "result %s, but the rules have decided the final position: %s", result, o)
 	}
+	tags := st.tags
+	for _, t := range st.proseTags {
+		if !hasTag(tags, t.Name) {
+			tags = append(tags, t)
+		}
+	}
 	st.g.Result = result
-	st.g.Tags = normalTags(st.tags, st.g.Start, result)
+	st.g.Tags = normalTags(tags, st.g.Start, result)
 	return nil
 }
 

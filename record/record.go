@@ -29,15 +29,26 @@
 // The reader also reads WCF move lists, as the federation publishes games:
 // "# Name: value" header lines (read as tags; other "#" lines are
 // comments), then numbered moves without a result token, the result being
-// the "# Result:" header. A header line after moves starts the next game.
+// the "# Result:" header. A header line after moves starts the next game;
+// a line of prose after moves ends the game.
 //
 // The reader is lenient where real records differ: it skips ";"
 // rest-of-line comments and "%" escape lines, accepts move numbers glued
 // to the move ("1.E6-E8") and glyphs standing apart ("E6-E8 !"), and
 // reads each move with
 // movegen's forgiving parser in the position where it is played, so moves
-// that leave out squares (J11-F11-D11xF9, R3) are read. Everything else that
-// is wrong is an *Error naming the game, the line and the fault.
+// that leave out squares (J11-F11-D11xF9, R3) are read.
+//
+// It also reads records as they are copied from web pages: typographic
+// dashes (en and em dash, minus sign, hyphens) for "-" in moves and
+// results, "½-½" for 1/2-1/2, Unicode spaces between tokens, and prose
+// around the games. Prose is a line that does not start movetext (see
+// isProse), before a game's first move or after its result on the same
+// line ("1-0 (Black ?)"); it is skipped, but for the White, Black, Event,
+// Site, Date and Round tags of a header line such as
+// "White: Michael Nolan Black: Dan Troyka Event: …". Input of prose alone
+// holds no game. Inside the movetext nothing is skipped: everything else
+// that is wrong is an *Error naming the game, the line and the fault.
 //
 // The writer prints every move in canonical notation (movegen's MoveText),
 // keeps the glyphs, comments and variations, numbers a Black move after a

@@ -471,7 +471,7 @@ func TestReadErrors(t *testing.T) {
 		{"too many glyphs", "1. E6-G8??? *", []string{`move 1. E6-G8???: bad move text`}},
 		{"unknown result token", "1. E6-G8 I11-G9 2-0", []string{"line 1:", `unknown result token "2-0" (want 1-0, 0-1, 1/2-1/2 or *)`}},
 		{"unknown result colon", "1. E6-G8\n1:0\n", []string{"line 2:", `unknown result token "1:0"`}},
-		{"unknown result half", "1. E6-G8 ½-½", []string{`unknown result token "½-½"`}},
+		{"unknown result half", "1. E6-G8 ½", []string{`unknown result token "½"`}},
 		{"unknown result 1/2", "1/2", []string{`unknown result token "1/2"`}},
 		{"no result", "[Event \"x\"]\n\n1. E6-G8 I11-G9\n\n", []string{"game 1, line 3:", "does not end with a result token"}},
 		{"no result before the next game", "1. E6-G8\n\n[Event \"y\"]\n*", []string{"game 1, line 3:", "no result token"}},
