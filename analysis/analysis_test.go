@@ -172,3 +172,15 @@ func TestAnnotatedExamplesReplay(t *testing.T) {
 		}
 	}
 }
+
+// A summary line counts in the singular for one: "1 move", "1 blunder".
+func TestSummaryLineCounts(t *testing.T) {
+	one := Summary{Moves: 1, AverageLoss: 957, Inaccuracies: 1, Mistakes: 1, Blunders: 1}
+	if got, want := one.Line(movegen.White), "white: 1 move, average loss 957.0 centi-men a move, 1 inaccuracy (?!), 1 mistake (?), 1 blunder (??)"; got != want {
+		t.Errorf("Line:\n%s\nwant\n%s", got, want)
+	}
+	more := Summary{Moves: 30, AverageLoss: 31.25, Inaccuracies: 6, Mistakes: 2}
+	if got, want := more.Line(movegen.Black), "black: 30 moves, average loss 31.2 centi-men a move, 6 inaccuracies (?!), 2 mistakes (?), 0 blunders (??)"; got != want {
+		t.Errorf("Line:\n%s\nwant\n%s", got, want)
+	}
+}

@@ -71,6 +71,15 @@ func (r *Report) Annotated() *record.Game {
 
 // Line describes one side's play in a line.
 func (s Summary) Line(side movegen.Color) string {
-	return fmt.Sprintf("%s: %d moves, average loss %.1f centi-men a move, %d inaccuracies (?!), %d mistakes (?), %d blunders (??)",
-		side, s.Moves, s.AverageLoss, s.Inaccuracies, s.Mistakes, s.Blunders)
+	return fmt.Sprintf("%s: %s, average loss %.1f centi-men a move, %s (?!), %s (?), %s (??)",
+		side, quantity(s.Moves, "move", "moves"), s.AverageLoss, quantity(s.Inaccuracies, "inaccuracy", "inaccuracies"),
+		quantity(s.Mistakes, "mistake", "mistakes"), quantity(s.Blunders, "blunder", "blunders"))
+}
+
+// quantity writes a count with its noun: "1 move", "0 moves", "2 moves".
+func quantity(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
