@@ -71,9 +71,13 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		defer f.Close()
 		in = f
 	} else {
-		name = "<stdin>"
+		name = "stdin"
 	}
 	games, bad, err := record.ReadAll(in)
+	if errors.Is(err, record.ErrNoGame) {
+		fmt.Fprintf(stderr, "%s: no game found\n", name)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot analyse: %s: %v\n", name, err)
 		return 1
@@ -153,7 +157,8 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	}
-	fmt.Fprintf(stderr, "analysed %d games, %d positions, in %.1f s\n", len(games), total, time.Since(start).Seconds())
+	fmt.Fprintf(stderr, "analysed %s, %s, in %.1f s\n",
+		counted(len(games), "game", "games"), counted(total, "position", "positions"), time.Since(start).Seconds())
 	return status
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -35,7 +36,7 @@ func TestAnalyseCommand(t *testing.T) {
 			t.Errorf("game: %v, first glyph %q", err, g.Moves[0].NAG)
 		}
 	}
-	if !strings.Contains(stdout, "; white: 1 moves, average loss") {
+	if !strings.Contains(stdout, "; white: 1 move, average loss") {
 		t.Errorf("no summary lines:\n%s", stdout)
 	}
 
@@ -67,5 +68,65 @@ func TestAnalyseCommand(t *testing.T) {
 	}
 	if code, _, stderr := run("analyse", filepath.Join(t.TempDir(), "none.pgn")); code != 1 || !strings.Contains(stderr, "none.pgn") {
 		t.Errorf("missing file: exit %d, %q", code, stderr)
+	}
+}
+
+// The 2009 championship game as the encyclopedia article prints it (a
+// heading, a prose header line, en dash and remark after the result) is
+// one game of 59 plies won by White.
+func TestAnalyseArticleGame(t *testing.T) {
+	path := filepath.Join("..", "testdata", "games", "nolan-troyka-2009-article.txt")
+	code, stdout, stderr := run("analyse", "-depth", "1", "-threads", "1", "-hash", "4", path)
+	if code != 0 || !strings.Contains(stderr, "analysed 1 game, 60 positions, in ") {
+		t.Fatalf("exit %d, stderr %q; want 0 and one game of 60 positions", code, stderr)
+	}
+	games, err := record.Read(strings.NewReader(stdout))
+	if err != nil || len(games) != 1 {
+		t.Fatalf("output reads back as %d games, %v:\n%s", len(games), err, stdout)
+	}
+	g := games[0]
+	if len(g.Moves) != 59 || g.Result != "1-0" || g.Tag("White") != "Michael Nolan" || g.Tag("Black") != "Dan Troyka" {
+		t.Errorf("%d plies, result %q, tags %q", len(g.Moves), g.Result, g.Tags)
+	}
+	if !strings.HasSuffix(strings.SplitN(stdout, "\n;", 2)[0], " 1-0") {
+		t.Errorf("the game does not end with its result 1-0:\n%s", stdout)
+	}
+}
+
+// Input without a game is an error that names the file; one game is
+// "1 game".
+func TestAnalyseNoGame(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"empty.pgn": "",
+		"prose.txt": "==Sample game==\nThe game was not recorded.\n1. One space in any direction.\n",
+		"blank.pgn": "\uFEFF\r\n\u00a0\r\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, json := range []bool{false, true} {
+			args := []string{"analyse", "-depth", "1", "-threads", "1", "-hash", "4", path}
+			if json {
+				args = append(args[:len(args)-1], "-json", path)
+			}
+			code, stdout, stderr := run(args...)
+			if code != 1 || stderr != path+": no game found\n" || stdout != "" {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want 1 and %q", args, code, stdout, stderr, path+": no game found")
+			}
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := Main([]string{"analyse", "-depth", "1", "-threads", "1", "-hash", "4", "-"}, strings.NewReader("Nothing here.\n"), &stdout, &stderr)
+	if code != 1 || stderr.String() != "stdin: no game found\n" || stdout.Len() != 0 {
+		t.Errorf("stdin: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+
+	stdout.Reset()
+	stderr.Reset()
+	code = Main([]string{"analyse", "-depth", "1", "-threads", "1", "-hash", "4", "-"}, strings.NewReader("1. E6-G8 *\n"), &stdout, &stderr)
+	if code != 0 || !strings.HasPrefix(stderr.String(), "analysed 1 game, 2 positions, in ") {
+		t.Errorf("one game: exit %d, stderr %q", code, stderr.String())
 	}
 }
