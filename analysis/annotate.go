@@ -7,6 +7,8 @@ import (
 	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // whiteScore turns a score for the side to move into White's view.
@@ -72,14 +74,6 @@ func (r *Report) Annotated() *record.Game {
 // Line describes one side's play in a line.
 func (s Summary) Line(side movegen.Color) string {
 	return fmt.Sprintf("%s: %s, average loss %.1f centi-men a move, %s (?!), %s (?), %s (??)",
-		side, quantity(s.Moves, "move", "moves"), s.AverageLoss, quantity(s.Inaccuracies, "inaccuracy", "inaccuracies"),
-		quantity(s.Mistakes, "mistake", "mistakes"), quantity(s.Blunders, "blunder", "blunders"))
-}
-
-// quantity writes a count with its noun: "1 move", "0 moves", "2 moves".
-func quantity(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
+		side, plural.Of(s.Moves, "move", "moves"), s.AverageLoss, plural.Of(s.Inaccuracies, "inaccuracy", "inaccuracies"),
+		plural.Of(s.Mistakes, "mistake", "mistakes"), plural.Of(s.Blunders, "blunder", "blunders"))
 }

@@ -12,6 +12,8 @@ import (
 
 	"github.com/camelot-engine/camelot/internal/progress"
 	"github.com/camelot-engine/camelot/movegen"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // BuildConfig are the settings of a book build.
@@ -294,8 +296,8 @@ type Summary struct {
 }
 
 func (s Summary) String() string {
-	return fmt.Sprintf("%d positions (%d expanded), %d plies deep, %d resumed, %s",
-		s.Positions, s.Expanded, s.MaxPly, s.Resumed, s.Elapsed.Round(time.Second))
+	return fmt.Sprintf("%s (%d expanded), %s deep, %d resumed, %s",
+		plural.Of(s.Positions, "position", "positions"), s.Expanded, plural.Of(s.MaxPly, "ply", "plies"), s.Resumed, s.Elapsed.Round(time.Second))
 }
 
 // describe lists the settings for the log.

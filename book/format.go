@@ -37,6 +37,8 @@ import (
 	"slices"
 
 	farm "github.com/dgryski/go-farm"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // Format constants.
@@ -142,7 +144,7 @@ func Load(data []byte) (*Book, error) {
 	n := int64(binary.LittleEndian.Uint32(data[12:]))
 	want := headerSize + entrySize*n + footerSize
 	if int64(len(data)) != want {
-		return nil, fmt.Errorf("book truncated or padded: %d bytes, want %d for %d entries", len(data), want, n)
+		return nil, fmt.Errorf("book truncated or padded: %d bytes, want %d for %s", len(data), want, plural.Of(int(n), "entry", "entries"))
 	}
 	body := data[headerSize : headerSize+entrySize*n]
 	if sum := binary.LittleEndian.Uint64(data[len(data)-footerSize:]); sum != fingerprint(body) {

@@ -9,6 +9,8 @@ import (
 
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // saveEvery is how often a running build rewrites its book file.
@@ -48,7 +50,7 @@ func Build(ctx context.Context, cfg BuildConfig, games []*record.Game, out strin
 	defer bar.Done()
 	lastSave, shown := time.Now(), len(t.nodes)
 	step := func() error { // after each change: progress and a save now and then
-		bar.SetNote(fmt.Sprintf("%d expanded, %d plies deep", b.expandedCount(), t.maxDepth()))
+		bar.SetNote(fmt.Sprintf("%d expanded, %s deep", b.expandedCount(), plural.Of(t.maxDepth(), "ply", "plies")))
 		bar.Add(int64(len(t.nodes) - shown))
 		shown = len(t.nodes)
 		if time.Since(lastSave) >= saveEvery {

@@ -17,6 +17,8 @@ import (
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/record"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // runAnalyse implements `camelot analyse`: game records annotated with the
@@ -158,7 +160,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	fmt.Fprintf(stderr, "analysed %s, %s, in %.1f s\n",
-		counted(len(games), "game", "games"), counted(total, "position", "positions"), time.Since(start).Seconds())
+		plural.Of(len(games), "game", "games"), plural.Of(total, "position", "positions"), time.Since(start).Seconds())
 	return status
 }
 

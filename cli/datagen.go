@@ -12,6 +12,8 @@ import (
 
 	"github.com/camelot-engine/camelot/datagen"
 	"github.com/camelot-engine/camelot/protocol"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // runDatagen implements `camelot datagen`: self-play training data for
@@ -73,19 +75,11 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		were = "was"
 	}
 	fmt.Fprintf(stdout, "datagen: %s: %s and %s written in %.1f s (%.1f positions/s, %s); %s %s there already\n",
-		*out, counted(sum.Games, "game", "games"), counted(sum.Positions, "position", "positions"), sum.Elapsed.Seconds(), rate,
-		counted(d.Threads, "thread", "threads"), counted(sum.Resumed, "game", "games"), were)
+		*out, plural.Of(sum.Games, "game", "games"), plural.Of(sum.Positions, "position", "positions"), sum.Elapsed.Seconds(), rate,
+		plural.Of(d.Threads, "thread", "threads"), plural.Of(sum.Resumed, "game", "games"), were)
 	if interrupted {
 		fmt.Fprintln(stderr, "camelot datagen: interrupted; run the same command again to resume")
 		return 130
 	}
 	return 0
-}
-
-// counted writes n with the noun in the singular or the plural.
-func counted(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/camelot-engine/camelot/openings"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // runOpeningsPick implements `camelot openings pick`: the openings of a
@@ -63,7 +65,7 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	var b strings.Builder
 	openings.WriteSuite(&b, []string{
 		fmt.Sprintf("Picked by: camelot openings pick -player %s -min %g -count %d %s", *player, *minScore, *count, strings.Join(fs.Args(), " ")),
-		fmt.Sprintf("%d of the %d openings of the pilot match on which %s scored %g or more in the", len(kept), len(pairs), *player, *minScore),
+		fmt.Sprintf("%d of the %s of the pilot match on which %s scored %g or more in the", len(kept), plural.Of(len(pairs), "opening", "openings"), *player, *minScore),
 		"two games, colours swapped.",
 	}, kept)
 	var err error
@@ -76,6 +78,6 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "camelot openings pick: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stderr, "camelot openings pick: kept %d of %d openings\n", len(kept), len(pairs))
+	fmt.Fprintf(stderr, "camelot openings pick: kept %d of %s\n", len(kept), plural.Of(len(pairs), "opening", "openings"))
 	return 0
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/internal/progress"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // Summary is what a run did.
@@ -89,11 +91,7 @@ func Run(ctx context.Context, cfg Config, path string, status io.Writer) (Summar
 				sum.Games++
 				sum.Positions += len(g.Records)
 				el := time.Since(start).Seconds()
-				positions := "positions"
-				if sum.Positions == 1 {
-					positions = "position"
-				}
-				bar.SetNote(fmt.Sprintf("%d %s, %.0f positions/s", sum.Positions, positions, float64(sum.Positions)/max(el, 1e-3)))
+				bar.SetNote(fmt.Sprintf("%s, %.0f positions/s", plural.Of(sum.Positions, "position", "positions"), float64(sum.Positions)/max(el, 1e-3)))
 				mu.Unlock()
 				bar.Add(1)
 			}

@@ -12,6 +12,8 @@ import (
 
 	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/movegen"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // Modes of play (Settings.Mode).
@@ -477,7 +479,7 @@ func (g *game) serveUndo(w http.ResponseWriter, r *http.Request) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if n > len(g.texts) {
-		writeError(w, http.StatusBadRequest, fmt.Sprintf("cannot undo %d plies of a game of %d", n, len(g.texts)))
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("cannot undo %s of a game of %d", plural.Of(n, "ply", "plies"), len(g.texts)))
 		return
 	}
 	for range n {

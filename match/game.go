@@ -11,6 +11,8 @@ import (
 	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // gameSpec is one game of the match.
@@ -389,7 +391,7 @@ func (s *gameState) adjudicate() (gameResult, bool) {
 				}
 			}
 			if resign {
-				return s.finish(winFor(c.Other()), fmt.Sprintf("adjudication: %s resigns (score at or below -%d for %d moves)", c, r.Score, r.MoveCount), ""), true
+				return s.finish(winFor(c.Other()), fmt.Sprintf("adjudication: %s resigns (score at or below -%d for %s)", c, r.Score, plural.Of(r.MoveCount, "move", "moves")), ""), true
 			}
 		}
 	}
@@ -410,7 +412,7 @@ func (s *gameState) adjudicate() (gameResult, bool) {
 				}
 			}
 		}
-		return s.finish(movegen.Draw, fmt.Sprintf("adjudication: draw (both scores within %d for %d moves)", d.Score, d.MoveCount), ""), true
+		return s.finish(movegen.Draw, fmt.Sprintf("adjudication: draw (both scores within %d for %s)", d.Score, plural.Of(d.MoveCount, "move", "moves")), ""), true
 	}
 	return gameResult{}, false
 }

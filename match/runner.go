@@ -30,6 +30,8 @@ import (
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
 	"github.com/camelot-engine/camelot/stats"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // Report is what a finished (or interrupted) match produced.
@@ -138,9 +140,9 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer, terminal bo
 	r.mu.Unlock()
 	switch {
 	case rep.Interrupted:
-		r.con.println(fmt.Sprintf("Interrupted: %d games finished, %d abandoned", rep.Finished, rep.Abandoned))
+		r.con.println(fmt.Sprintf("Interrupted: %s finished, %d abandoned", plural.Of(rep.Finished, "game", "games"), rep.Abandoned))
 	case fatal != nil:
-		r.con.println(fmt.Sprintf("Match stopped: %d games finished", rep.Finished))
+		r.con.println(fmt.Sprintf("Match stopped: %s finished", plural.Of(rep.Finished, "game", "games")))
 	default:
 		r.con.println("Finished match")
 	}

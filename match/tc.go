@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // TimeControl is a chess clock setting in cutechess-cli notation:
@@ -60,7 +62,7 @@ func ParseTimeControl(s string) (TimeControl, error) {
 		return bad("the clock would start at zero with no increment")
 	}
 	if tc.Moves > 0 && tc.Base <= 0 {
-		return bad("a period of %d moves needs some time", tc.Moves)
+		return bad("a period of %s needs some time", plural.Of(tc.Moves, "move", "moves"))
 	}
 	return tc, nil
 }

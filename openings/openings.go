@@ -15,6 +15,8 @@ import (
 	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/internal/progress"
 	"github.com/camelot-engine/camelot/movegen"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // Config says what to generate.
@@ -88,7 +90,7 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 	batch := make([]candidate, cfg.Threads*4)
 	for found < cfg.Count {
 		if tries >= cfg.Count*triesFactor {
-			return fmt.Errorf("found only %d positions in %d tries", found, tries)
+			return fmt.Errorf("found only %s in %s", plural.Of(found, "position", "positions"), plural.Of(tries, "try", "tries"))
 		}
 		n := min(len(batch), cfg.Count*triesFactor-tries)
 		for i := range n {

@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"github.com/camelot-engine/camelot/eval"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // formatLoss writes a loss with six decimals, or "-" for a set of no
@@ -16,14 +18,6 @@ func formatLoss(loss float64, positions int) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.6f", loss)
-}
-
-// counted writes n with the noun in the singular or the plural.
-func counted(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // printLargestChanges lists the n weights that moved most (middlegame
@@ -37,7 +31,7 @@ func printLargestChanges(w io.Writer, before, after *[eval.NumWeights]eval.Weigh
 		}
 	}
 	slices.SortStableFunc(moved, func(a, b int) int { return cmp.Compare(change(b), change(a)) })
-	fmt.Fprintf(w, "%d of %d weights changed", len(moved), eval.NumWeights)
+	fmt.Fprintf(w, "%d of %s changed", len(moved), plural.Of(eval.NumWeights, "weight", "weights"))
 	if len(moved) == 0 {
 		fmt.Fprintln(w)
 		return

@@ -14,6 +14,8 @@ import (
 
 	"github.com/camelot-engine/camelot/eval"
 	"github.com/camelot-engine/camelot/internal/progress"
+
+	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // options are the command line's settings.
@@ -141,7 +143,7 @@ func run(o options, stdout, stderr io.Writer) error {
 		return errors.New("the files hold no positions")
 	}
 	fmt.Fprintf(stdout, "loaded %s (%.0f bytes/position, %.1f features/position)\n",
-		counted(d.Len(), "position", "positions"), d.BytesPerPosition(), float64(d.NumFeatures())/float64(d.Len()))
+		plural.Of(d.Len(), "position", "positions"), d.BytesPerPosition(), float64(d.NumFeatures())/float64(d.Len()))
 	train, validation := Split(d.Len(), o.validation, o.seed)
 	if len(train) == 0 {
 		return errors.New("no training positions left after the validation split")
