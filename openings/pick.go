@@ -40,7 +40,7 @@ func PilotPairs(games []*record.Game, player string) ([]PilotPair, error) {
 		if cf := g.Tag("CFEN"); cf != "" {
 			p, err := movegen.ParseCFEN(cf)
 			if err != nil {
-				return nil, fmt.Errorf("game %d: CFEN tag: %v", n+1, err)
+				return nil, fmt.Errorf("game %d: tag %v", n+1, err)
 			}
 			start = p
 		} else {

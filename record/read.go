@@ -485,7 +485,7 @@ func (p *parser) begin(st *gameState) error {
 		if t.Name == cfenTag {
 			pos, err := movegen.ParseCFEN(t.Value)
 			if err != nil {
-				return p.errorf(st.tagLines[cfenTag], "bad CFEN tag: %v", err)
+				return p.errorf(st.tagLines[cfenTag], "tag %v", err)
 			}
 			start = pos
 		}

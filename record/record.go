@@ -190,7 +190,7 @@ func (g *Game) startPos() (movegen.Position, error) {
 	if v := g.Tag(cfenTag); v != "" {
 		p, err := movegen.ParseCFEN(v)
 		if err != nil {
-			return p, fmt.Errorf("bad CFEN tag: %v", err)
+			return p, fmt.Errorf("tag %v", err)
 		}
 		return p, nil
 	}

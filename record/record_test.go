@@ -3,6 +3,7 @@ package record
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -485,7 +486,7 @@ func TestReadErrors(t *testing.T) {
 		{"bad tag name", "[Ev-ent \"x\"]\n*", []string{"line 1:", "bad tag"}},
 		{"duplicate tag", "[Event \"x\"]\n[Event \"y\"]\n*", []string{"line 2:", "tag Event given twice (first on line 1)"}},
 		{"result tag disagrees", "[Result \"1-0\"]\n\n1. E6-G8 0-1", []string{"line 3:", `result 0-1, but the Result tag (line 1) says "1-0"`}},
-		{"bad CFEN tag", "[Event \"x\"]\n[CFEN \"2/8 w\"]\n\n*", []string{"line 2:", "bad CFEN tag: CFEN field 1 (board)"}},
+		{"bad CFEN tag", "[Event \"x\"]\n[CFEN \"2/8 w\"]\n\n*", []string{"line 2:", "tag CFEN field 1 (board)"}},
 		{"result against R14", "[CFEN \"" + r10 + "\"]\n1. D6-F8xH10 0-1", []string{"line 2:", "result 0-1, but the rules have decided the final position: 1-0 (R14"}},
 		{"ongoing against R14", "[CFEN \"" + r10 + "\"]\n1. D6-F8xH10 *", []string{"result *, but the rules"}},
 		{"move after the end", "[CFEN \"" + r10 + "\"]\n1. D6-F8xH10 H10-H11 1-0", []string{"move 1... H10-H11: game over: 1-0 (R14"}},
@@ -607,7 +608,7 @@ func TestWriteErrors(t *testing.T) {
 		{"duplicate tag", &Game{Tags: []Tag{{"Event", "x"}, {"Event", "y"}}}, "tag Event given twice"},
 		{"newline in a tag", &Game{Tags: []Tag{{"Event", "x\ny"}}}, "has a newline"},
 		{"brace in a comment", &Game{Moves: []Move{{Move: e6g8, Comment: "a } b"}}}, `comment of move 1. E6-G8 contains "}"`},
-		{"bad CFEN tag", &Game{Tags: []Tag{{"CFEN", "x w"}}}, "bad CFEN tag"},
+		{"bad CFEN tag", &Game{Tags: []Tag{{"CFEN", "x w"}}}, "tag CFEN field 1 (board)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var sb strings.Builder
@@ -681,5 +682,18 @@ func TestWCFMoveLists(t *testing.T) {
 	games, err := Read(strings.NewReader("# Result: *\n1. E6-G8\n# Result: 1/2-1/2\n1. E6-E8 I11-G9\n"))
 	if err != nil || len(games) != 2 || games[1].Result != "1/2-1/2" || len(games[1].Moves) != 2 {
 		t.Errorf("two move lists: %d games, %v", len(games), err)
+	}
+}
+
+// A bad CFEN tag is reported with the CFEN reader's message, naming the
+// CFEN once, when read and when written.
+func TestCFENTagErrorNamesCFENOnce(t *testing.T) {
+	_, err := Read(strings.NewReader("[Event \"x\"]\n[CFEN \"2/8 w\"]\n\n*"))
+	if err == nil || strings.Count(err.Error(), "CFEN") != 1 {
+		t.Errorf("read: %v", err)
+	}
+	err = Write(io.Discard, &Game{Tags: []Tag{{"CFEN", "x w"}}})
+	if err == nil || strings.Count(err.Error(), "CFEN") != 1 {
+		t.Errorf("write: %v", err)
 	}
 }
