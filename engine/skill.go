@@ -85,7 +85,7 @@ var skillElo = []struct {
 	level int
 	elo   float64
 }{
-	{0, 502}, {5, 781}, {10, 1111}, {15, 1387}, {20, 1749},
+	{0, 579}, {5, 773}, {10, 964}, {15, 1257}, {20, 1680},
 }
 
 // EloOf returns a level's Elo on the calibrated scale.
