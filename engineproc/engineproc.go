@@ -50,6 +50,13 @@ type Config struct {
 	// much (Unix), so that a program it shares the machine with, such as
 	// a browser showing the board, stays responsive while it searches.
 	Nice int
+	// Run, when not nil, is the engine itself, run in this process instead
+	// of a program (Cmd, Dir, Args and Nice are then not used): it reads
+	// commands from stdin and writes its answers to stdout until stdin
+	// ends. The static web page runs its engines this way, where no
+	// program can be started. A panic in Run ends that engine as a crash
+	// would end a program.
+	Run func(stdin io.Reader, stdout io.Writer) error
 	// Debug, when not nil, sees every line of the conversation: dir is
 	// ">" for what was sent, "<" for what the engine printed on stdout,
 	// "<stderr" for its stderr.
@@ -67,6 +74,10 @@ type Process struct {
 	waitErr  error         // valid once exited is closed
 	stop     chan struct{} // closed by Kill: output is no longer read
 	stopOnce sync.Once
+
+	// closeOutput, for an engine run in this process, ends its output
+	// at once (Kill); a program's ends with the program.
+	closeOutput func()
 
 	options map[string]bool // option names announced after uci, lower case
 	idName  string          // from "id name"
@@ -100,6 +111,9 @@ func command(c *Config) *exec.Cmd {
 // options, isready, readyok. Every option must be one the engine
 // announced, and the engine must not answer any with an error.
 func Start(ctx context.Context, c Config) (*Process, error) {
+	if c.Run != nil {
+		return startInProcess(ctx, c)
+	}
 	cmd := command(&c)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -119,29 +133,13 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("cannot start engine %s: %v", c.Name, err)
 	}
-	p := &Process{
-		name: c.Name, cmd: cmd, stdin: stdin,
-		lines: make(chan string, 256), exited: make(chan struct{}), stop: make(chan struct{}),
-		options: map[string]bool{}, debugLog: c.Debug,
-	}
+	p := newProcess(c, stdin)
+	p.cmd = cmd
 	var readers sync.WaitGroup
 	readers.Add(2)
 	go func() {
 		defer readers.Done()
-		defer close(p.lines)
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64<<10), 4<<20)
-		for sc.Scan() {
-			line := strings.TrimRight(sc.Text(), "\r")
-			p.remember(line)
-			p.debug("<", line)
-			select {
-			case p.lines <- line:
-			case <-p.stop:
-			}
-		}
-		// Keep the pipe drained so that Wait cannot block on it.
-		_, _ = io.Copy(io.Discard, stdout)
+		p.readOutput(stdout)
 	}()
 	go func() {
 		defer readers.Done()
@@ -157,6 +155,69 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 	go func() {
 		readers.Wait()
 		p.waitErr = cmd.Wait()
+		close(p.exited)
+	}()
+	if err := p.handshake(ctx, c.Options); err != nil {
+		p.Kill()
+		return nil, err
+	}
+	return p, nil
+}
+
+func newProcess(c Config, stdin io.WriteCloser) *Process {
+	return &Process{
+		name: c.Name, stdin: stdin,
+		lines: make(chan string, 256), exited: make(chan struct{}), stop: make(chan struct{}),
+		options: map[string]bool{}, debugLog: c.Debug,
+	}
+}
+
+// readOutput passes the engine's output on a line at a time, then
+// closes p.lines.
+func (p *Process) readOutput(stdout io.Reader) {
+	defer close(p.lines)
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 64<<10), 4<<20)
+	for sc.Scan() {
+		line := strings.TrimRight(sc.Text(), "\r")
+		p.remember(line)
+		p.debug("<", line)
+		select {
+		case p.lines <- line:
+		case <-p.stop:
+		}
+	}
+	// Keep the pipe drained so that the engine cannot block on it.
+	_, _ = io.Copy(io.Discard, stdout)
+}
+
+// startInProcess runs c.Run in a goroutine, talking to it through pipes
+// as to a program. Killing it closes both pipes: the engine reads the end
+// of its input, and its writes fail.
+func startInProcess(ctx context.Context, c Config) (*Process, error) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	p := newProcess(c, inW)
+	p.closeOutput = func() { outR.CloseWithError(ErrEOF) }
+	ran := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				ran <- fmt.Errorf("engine panicked: %v", r)
+			}
+			outW.Close()
+			inR.Close()
+		}()
+		ran <- c.Run(inR, outW)
+	}()
+	read := make(chan struct{})
+	go func() {
+		defer close(read)
+		p.readOutput(outR)
+	}()
+	go func() {
+		<-read
+		p.waitErr = <-ran
 		close(p.exited)
 	}()
 	if err := p.handshake(ctx, c.Options); err != nil {
@@ -233,8 +294,13 @@ func (p *Process) ID() string { return p.idName }
 // matched case-insensitively).
 func (p *Process) HasOption(name string) bool { return p.options[strings.ToLower(name)] }
 
-// Pid returns the process id.
-func (p *Process) Pid() int { return p.cmd.Process.Pid }
+// Pid returns the process id; 0 for an engine run in this process.
+func (p *Process) Pid() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
 
 // Sync sends isready and waits for readyok, handing the lines before it
 // to seen (if not nil).
@@ -364,7 +430,11 @@ func (p *Process) Kill() {
 	p.stopOnce.Do(func() { close(p.stop) })
 	_ = p.stdin.Close()
 	if p.Alive() {
-		killProcess(p.cmd)
+		if p.cmd != nil {
+			killProcess(p.cmd)
+		} else {
+			p.closeOutput()
+		}
 	}
 	select {
 	case <-p.exited:
