@@ -17,7 +17,8 @@ var Disable string
 // features are the heuristics that can be left out; all on by default.
 var features = struct {
 	nullMove, lmr, rfp, pruning, forcedExt bool
-}{true, true, true, true, true}
+	hostYield                              bool // on js/wasm: hand the thread back to the host now and then (yield_js.go)
+}{true, true, true, true, true, true}
 
 func init() {
 	if err := applyDisable(Disable); err != nil {
@@ -40,8 +41,10 @@ func applyDisable(list string) error {
 			features.pruning = false
 		case "forcedext": // extension of a single forced capture
 			features.forcedExt = false
+		case "hostyield": // on js/wasm, the yield to the host (to measure its cost)
+			features.hostYield = false
 		default:
-			return fmt.Errorf("engine: unknown heuristic %q in Disable (want nullmove, lmr, rfp, pruning, forcedext)", name)
+			return fmt.Errorf("engine: unknown heuristic %q in Disable (want nullmove, lmr, rfp, pruning, forcedext, hostyield)", name)
 		}
 	}
 	return nil

@@ -239,6 +239,7 @@ func (t *thread) checkLimits() {
 		// Let the protocol's reader run now and then even when every core
 		// searches, so `stop` and `isready` are answered within milliseconds.
 		runtime.Gosched()
+		yieldToHost()
 	}
 	t.interval = checkEvery
 	defer func() { t.ticks = t.interval }()
