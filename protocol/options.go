@@ -11,10 +11,9 @@ import (
 )
 
 // Option ranges and defaults.
+// (defaultHash, maxHash and maxThreads depend on the platform: see
+// limits_native.go and limits_wasm.go.)
 const (
-	defaultHash     = 16
-	maxHash         = 65536
-	maxThreads      = 256
 	maxMultiPV      = 64
 	defaultOverhead = 30
 	maxOverhead     = 5000
