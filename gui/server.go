@@ -17,7 +17,6 @@ import (
 	"os"
 	"path"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
@@ -25,6 +24,16 @@ import (
 
 //go:embed web
 var webFiles embed.FS
+
+// Page returns the page's files: index.html and what it loads. The
+// static web build (web/build) copies the same files.
+func Page() fs.FS {
+	page, err := fs.Sub(webFiles, "web")
+	if err != nil {
+		panic(err) // the embedded folder is there: checked by the build
+	}
+	return page
+}
 
 // DefaultAddr is where the server listens unless told otherwise: the
 // loopback interface only, so that no other machine can reach it.
@@ -45,21 +54,15 @@ type Config struct {
 	Engine []string // the engine's command and arguments; empty: this binary, no arguments
 }
 
-// Server is a running `camelot gui` server.
+// Server is a running `camelot gui` server: the API (its games) served
+// over HTTP beside the page's files.
 type Server struct {
+	*API
 	ln     net.Listener
 	http   *http.Server
 	url    string
 	hosts  map[string]bool // the Host values that name this server, lower case
-	engine engineproc.Config
 	static fs.FS
-
-	mu      sync.Mutex
-	games   map[string]*game
-	nextID  int
-	closed  bool
-	stopped chan struct{} // closed by Close: ends the reaper
-	ending  sync.WaitGroup
 }
 
 // Listen opens the listening socket; Serve then answers requests on it.
@@ -80,24 +83,19 @@ func Listen(cfg Config) (*Server, error) {
 		}
 		engine = []string{self}
 	}
-	static, err := fs.Sub(webFiles, "web")
-	if err != nil {
-		return nil, err
-	}
+	static := Page()
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}
 	port := fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
 	s := &Server{
-		ln:    ln,
-		hosts: map[string]bool{},
 		// The engine runs below normal priority so that the browser on the
 		// same machine keeps answering clicks while it searches.
-		engine:  engineproc.Config{Name: "engine", Cmd: engine[0], Args: engine[1:], Nice: 10},
-		static:  static,
-		games:   map[string]*game{},
-		stopped: make(chan struct{}),
+		API:    NewAPI(engineproc.Config{Name: "engine", Cmd: engine[0], Args: engine[1:], Nice: 10}),
+		ln:     ln,
+		hosts:  map[string]bool{},
+		static: static,
 	}
 	for _, h := range []string{"127.0.0.1", "localhost", "::1", host} {
 		if h != "" {
@@ -114,12 +112,18 @@ func Listen(cfg Config) (*Server, error) {
 		ReadHeaderTimeout: 10 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
-	go s.reap()
 	return s, nil
 }
 
 // URL returns the page's address, "http://HOST:PORT/".
 func (s *Server) URL() string { return s.url }
+
+// Close ends every game and its engine, then the listener and all
+// connections.
+func (s *Server) Close() error {
+	s.API.Close()
+	return s.http.Close()
+}
 
 // Serve answers requests until Close; it then returns nil.
 func (s *Server) Serve() error {
@@ -128,58 +132,6 @@ func (s *Server) Serve() error {
 		return nil
 	}
 	return err
-}
-
-// Close ends every game and its engine, then the listener and all
-// connections.
-func (s *Server) Close() error {
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return nil
-	}
-	s.closed = true
-	close(s.stopped)
-	games := s.games
-	s.games = map[string]*game{}
-	s.mu.Unlock()
-	for _, g := range games {
-		s.endGame(g)
-	}
-	err := s.http.Close()
-	s.ending.Wait()
-	return err
-}
-
-// endGame ends g and its engine in the background; Close waits for it.
-func (s *Server) endGame(g *game) {
-	s.ending.Add(1)
-	go func() {
-		defer s.ending.Done()
-		g.end()
-	}()
-}
-
-// reap ends games nobody has looked at for idleTimeout (a tab closed
-// without DELETE), so that their engines do not run for ever.
-func (s *Server) reap() {
-	t := time.NewTicker(reapEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-s.stopped:
-			return
-		case <-t.C:
-		}
-		s.mu.Lock()
-		for id, g := range s.games {
-			if g.idleSince(time.Now()) > idleTimeout {
-				delete(s.games, id)
-				s.endGame(g)
-			}
-		}
-		s.mu.Unlock()
-	}
 }
 
 // ServeHTTP guards and routes every request.
@@ -193,7 +145,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.URL.Path == "/api" || strings.HasPrefix(r.URL.Path, "/api/") {
-		s.serveAPI(w, r)
+		s.API.ServeHTTP(w, r)
 		return
 	}
 	s.serveStatic(w, r)
@@ -240,129 +192,6 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, _ = w.Write(data)
-}
-
-// serveAPI routes /api/….
-func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request) {
-	parts := strings.Split(strings.Trim(r.URL.Path, "/"), "/")[1:]
-	switch {
-	case len(parts) == 1 && parts[0] == "board":
-		if allow(w, r, http.MethodGet) {
-			writeJSON(w, http.StatusOK, boardJSON())
-		}
-		return
-	case len(parts) == 1 && parts[0] == "games":
-		if allow(w, r, http.MethodPost) {
-			s.createGame(w, r)
-		}
-		return
-	case len(parts) >= 2 && parts[0] == "games":
-	default:
-		writeError(w, http.StatusNotFound, "no such API path "+clip(r.URL.Path))
-		return
-	}
-	g := s.game(parts[1])
-	if g == nil {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no game %q", clip(parts[1])))
-		return
-	}
-	g.touch()
-	action := strings.Join(parts[2:], "/")
-	switch action {
-	case "":
-		switch r.Method {
-		case http.MethodGet:
-			g.serveState(w, r)
-		case http.MethodDelete:
-			s.deleteGame(w, g)
-		default:
-			methodNotAllowed(w, r, "GET, DELETE")
-		}
-	case "move":
-		post(w, r, g.serveMove)
-	case "undo":
-		post(w, r, g.serveUndo)
-	case "setup":
-		post(w, r, g.serveSetup)
-	case "settings":
-		post(w, r, g.serveSettings)
-	case "engine/go":
-		post(w, r, g.serveEngineGo)
-	case "engine/stop":
-		post(w, r, g.serveEngineStop)
-	case "analysis":
-		post(w, r, g.serveAnalysis)
-	case "analyse-game":
-		post(w, r, g.serveAnalyseGame)
-	case "record":
-		switch r.Method {
-		case http.MethodGet:
-			g.serveRecord(w, r)
-		case http.MethodPost:
-			g.serveLoadRecord(w, r)
-		default:
-			methodNotAllowed(w, r, "GET, POST")
-		}
-	case "events":
-		if allow(w, r, http.MethodGet) {
-			g.serveEvents(w, r)
-		}
-	default:
-		writeError(w, http.StatusNotFound, "no such API path "+clip(r.URL.Path))
-	}
-}
-
-// game returns the game with the id, or nil.
-func (s *Server) game(id string) *game {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.games[id]
-}
-
-// createGame answers POST /api/games.
-func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		CFEN *string `json:"cfen"`
-	}
-	if !decodeJSON(w, r, &req) {
-		return
-	}
-	start, err := startPosition(req.CFEN)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		writeError(w, http.StatusServiceUnavailable, "the server is shutting down")
-		return
-	}
-	if len(s.games) >= maxGames {
-		s.mu.Unlock()
-		writeError(w, http.StatusServiceUnavailable, fmt.Sprintf("too many games (%d); close some", maxGames))
-		return
-	}
-	s.nextID++
-	id := fmt.Sprintf("g%d", s.nextID)
-	g := newGame(id, start, s.engine)
-	s.games[id] = g
-	s.mu.Unlock()
-	g.mu.Lock()
-	st := g.stateLocked(-1)
-	g.mu.Unlock()
-	writeJSON(w, http.StatusCreated, st)
-}
-
-// deleteGame answers DELETE /api/games/{id}.
-func (s *Server) deleteGame(w http.ResponseWriter, g *game) {
-	s.mu.Lock()
-	if s.games[g.id] == g {
-		delete(s.games, g.id)
-	}
-	s.mu.Unlock()
-	s.endGame(g)
-	w.WriteHeader(http.StatusNoContent)
 }
 
 // allow answers 405 unless r uses method.
