@@ -7,10 +7,15 @@ STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
 
 .DEFAULT_GOAL := build
 
-.PHONY: build test bench perft fuzz lint clean
+.PHONY: build test bench perft fuzz lint clean web
 
 build:
 	$(GO) build -o $(BINARY) .
+
+# The static web page (the board and the engine as WebAssembly in a Web
+# Worker) in dist/web/, for any static file host. VERSION stamps it.
+web:
+	$(GO) run ./web/build -out dist/web $(if $(VERSION),-version $(VERSION))
 
 # The race detector needs cgo (a C compiler); without one that step is skipped
 # with a notice instead of failing.
@@ -18,6 +23,8 @@ test:
 	$(GO) vet ./...
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 		echo "NOTICE: chromium is not installed; the browser tests of ./gui are skipped"
+	@command -v node >/dev/null 2>&1 || \
+		echo "NOTICE: node is not installed; the WebAssembly tests of ./web/build are skipped"
 	$(GO) test -count=1 ./...
 	@if [ "$$($(GO) env CGO_ENABLED)" = "1" ]; then \
 		echo "$(GO) test -count=1 -race -short ./..."; \
@@ -47,6 +54,7 @@ lint:
 		echo "gofmt -l reports unformatted files:"; echo "$$out"; exit 1; \
 	fi
 	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./web/ ./engine/ ./protocol/
 	$(GO) run $(STATICCHECK) ./...
 
 clean:

@@ -1,26 +1,159 @@
-// The server's HTTP interface (gui/API.md): JSON requests and the event
-// stream of one game. Every failed request throws an Error carrying the
-// server's one-line message.
+// The interface of API.md, on either back end:
+//  - the server of `camelot gui` (fetch and server-sent events), or
+//  - a Web Worker that runs the same Go game logic and engine compiled to
+//    WebAssembly (worker.js), when the page is served by a plain static
+//    file host.
+// Both answer the same requests with the same JSON, so nothing above this
+// file knows which one it talks to. Every failed request throws an Error
+// carrying the one-line message of the back end.
+
+// ServerBackend talks to `camelot gui` over HTTP.
+class ServerBackend {
+  constructor() {
+    this.kind = 'server';
+  }
+
+  async request(method, path, body, contentType) {
+    const init = { method, headers: {} };
+    if (body !== undefined) {
+      init.headers['Content-Type'] = contentType;
+      init.body = body;
+    }
+    const res = await fetch(path, init);
+    return { status: res.status, contentType: res.headers.get('Content-Type') || '', body: await res.text() };
+  }
+
+  // listen opens an event stream; onEvent gets (name, data text). It
+  // returns a function that closes the stream.
+  listen(path, onEvent) {
+    const src = new EventSource(path);
+    const seen = new Set();
+    const on = (name) => {
+      if (seen.has(name)) return;
+      seen.add(name);
+      src.addEventListener(name, (ev) => {
+        // A bare `error` event without data is the connection's own
+        // error; EventSource reconnects by itself.
+        if (ev.data !== undefined) onEvent(name, ev.data);
+      });
+    };
+    ['state', 'info', 'engine', 'analysis', 'error'].forEach(on);
+    return () => src.close();
+  }
+}
+
+// WorkerBackend talks to worker.js with messages. Requests carry an id;
+// an event stream is a request whose answer comes in chunks of the same
+// text/event-stream format the server writes.
+class WorkerBackend {
+  constructor(url = 'worker.js') {
+    this.kind = 'worker';
+    this.worker = new Worker(url);
+    this.nextID = 1;
+    this.pending = new Map(); // id -> {resolve, reject} or a stream's chunk handler
+    this.failure = null;
+    this.worker.onmessage = (e) => this.receive(e.data);
+    this.worker.onerror = (e) => this.fail(e.message || 'the engine worker failed');
+  }
+
+  fail(message) {
+    this.failure = new Error(message);
+    for (const p of this.pending.values()) if (p.reject) p.reject(this.failure);
+    this.pending.clear();
+  }
+
+  receive(m) {
+    if (m.type === 'fatal') {
+      this.fail(m.error);
+      return;
+    }
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if (m.type === 'response') {
+      this.pending.delete(m.id);
+      p.resolve(m);
+    } else if (m.type === 'chunk') {
+      p.chunk(m.data);
+    } else if (m.type === 'end') {
+      this.pending.delete(m.id);
+    }
+  }
+
+  request(method, path, body, contentType) {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextID++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: 'request', id, method, path, body, contentType });
+    });
+  }
+
+  listen(path, onEvent) {
+    const id = this.nextID++;
+    let buffer = '';
+    this.pending.set(id, {
+      chunk: (text) => {
+        buffer += text;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          let name = 'message';
+          const data = [];
+          for (const line of block.split('\n')) {
+            if (line.startsWith('event:')) name = line.slice(6).trim();
+            else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+          }
+          if (data.length) onEvent(name, data.join('\n'));
+        }
+      },
+    });
+    this.worker.postMessage({ type: 'listen', id, path });
+    return () => {
+      this.pending.delete(id);
+      this.worker.postMessage({ type: 'close', id });
+    };
+  }
+}
+
+// connect picks the back end once: the server when the page came from
+// `camelot gui` (its API answers), else the Worker.
+let backendPromise = null;
+function backend() {
+  if (!backendPromise) {
+    backendPromise = (async () => {
+      try {
+        const res = await fetch('api/board', { headers: { Accept: 'application/json' } });
+        if (res.ok && (res.headers.get('Content-Type') || '').includes('json')) {
+          JSON.parse(await res.text());
+          return new ServerBackend();
+        }
+      } catch { /* no server: a static host */ }
+      return new WorkerBackend();
+    })();
+  }
+  return backendPromise;
+}
+
+// backendKind resolves to 'server' or 'worker'.
+export async function backendKind() {
+  return (await backend()).kind;
+}
 
 async function request(method, path, body, contentType = 'application/json') {
-  const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.headers['Content-Type'] = contentType;
-    init.body = contentType === 'application/json' ? JSON.stringify(body) : body;
-  }
-  const res = await fetch(path, init);
-  const text = await res.text();
-  if (!res.ok) {
-    let msg = `${res.status} ${res.statusText}`;
+  const b = await backend();
+  const payload = body === undefined ? undefined : contentType === 'application/json' ? JSON.stringify(body) : body;
+  const res = await b.request(method, path, payload, contentType);
+  if (res.status < 200 || res.status > 299) {
+    let msg = `${res.status}`;
     try {
-      const j = JSON.parse(text);
+      const j = JSON.parse(res.body);
       if (j && j.error) msg = j.error;
-    } catch { /* not JSON: keep the status line */ }
+    } catch { /* not JSON: keep the status */ }
     throw new Error(msg);
   }
-  if (!text) return null;
-  const type = res.headers.get('Content-Type') || '';
-  return type.includes('json') ? JSON.parse(text) : text;
+  if (!res.body) return null;
+  return res.contentType.includes('json') ? JSON.parse(res.body) : res.body;
 }
 
 export function getBoard() {
@@ -31,7 +164,7 @@ export function getBoard() {
 export class GameClient {
   constructor(id) {
     this.id = id;
-    this.source = null;
+    this.stopListening = null;
   }
 
   static async create(cfen) {
@@ -82,28 +215,24 @@ export class GameClient {
 
   // listen opens the event stream; handlers maps event names (state, info,
   // engine, analysis, error) to functions of the parsed data.
-  listen(handlers) {
+  async listen(handlers) {
     this.close();
-    const src = new EventSource(this.path('/events'));
-    for (const [name, fn] of Object.entries(handlers)) {
-      src.addEventListener(name, (ev) => {
-        // A bare `error` event without data is the connection's own
-        // error; EventSource reconnects by itself.
-        if (ev.data === undefined) return;
-        let data;
-        try {
-          data = JSON.parse(ev.data);
-        } catch {
-          return;
-        }
-        fn(data);
-      });
-    }
-    this.source = src;
+    const b = await backend();
+    this.stopListening = b.listen(this.path('/events'), (name, text) => {
+      const fn = handlers[name];
+      if (!fn) return;
+      let data;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        return;
+      }
+      fn(data);
+    });
   }
 
   close() {
-    if (this.source) this.source.close();
-    this.source = null;
+    if (this.stopListening) this.stopListening();
+    this.stopListening = null;
   }
 }
