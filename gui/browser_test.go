@@ -379,3 +379,22 @@ func TestScreenshots(t *testing.T) {
 	shot(filepath.Join("..", "docs", "gui-capture.png"))
 	p.checkClean()
 }
+
+// TestBrowserEngineEngine lets two engines play on a one-minute clock:
+// the moves come, the clocks run down, and a change of mode stops them.
+func TestBrowserEngineEngine(t *testing.T) {
+	eachBackend(t, func(t *testing.T, p *page) {
+		p.open()
+		p.settings("engine-engine", "0", "1")
+		p.waitMove(4, "", 60*time.Second)
+		p.waitJS("clocks run down", `[...document.querySelectorAll('.clock-time')].every(e => e.textContent !== '' && e.textContent !== '1:00')`, 10*time.Second)
+		t.Logf("clocks %q %q after %v", p.text("#clock-top .clock-time"), p.text("#clock-bottom .clock-time"), p.moveTexts())
+		p.settings("human-human", "0", "0")
+		n := len(p.moveTexts())
+		time.Sleep(500 * time.Millisecond)
+		if m := len(p.moveTexts()); m > n+1 {
+			t.Errorf("the engines went on playing after human-human: %d moves, then %d", n, m)
+		}
+		p.checkClean()
+	})
+}
