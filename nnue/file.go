@@ -1,0 +1,172 @@
+package nnue
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"unicode/utf8"
+)
+
+// The net file, little-endian:
+//
+//	magic        8 bytes  "CMLTNNUE"
+//	version      uint32   FormatVersion
+//	architecture uint32   Architecture
+//	hidden       uint32   H
+//	scale        int32    centi-men per logit, in thousandths
+//	description  uint32 length, then UTF-8 text (at most 4096 bytes)
+//	payload      uint32 length, then int16 weights[Inputs·H], bias[H],
+//	             out[2H], and int32 output bias
+//	checksum     SHA-256 of every byte before it
+//
+// A file is named after its SHA-256: nn-<first 12 hex digits>.nnue.
+const (
+	magic         = "CMLTNNUE"
+	FormatVersion = 1
+	// Architecture 1 is (640 → H)×2 → 1 with CReLU and mirror twins.
+	Architecture = 1
+	maxDesc      = 4096
+)
+
+// FileName returns the name a net file's bytes give it.
+func FileName(data []byte) string {
+	sum := sha256.Sum256(data)
+	return "nn-" + hex.EncodeToString(sum[:])[:12] + ".nnue"
+}
+
+// Encode writes the net as a file.
+func Encode(n *Net) ([]byte, error) {
+	if err := n.check(); err != nil {
+		return nil, err
+	}
+	if len(n.Description) > maxDesc || !utf8.ValidString(n.Description) {
+		return nil, fmt.Errorf("description: want UTF-8 of at most %d bytes", maxDesc)
+	}
+	var b bytes.Buffer
+	b.WriteString(magic)
+	put := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
+	put(uint32(FormatVersion))
+	put(uint32(Architecture))
+	put(uint32(n.Hidden))
+	put(n.Scale)
+	put(uint32(len(n.Description)))
+	b.WriteString(n.Description)
+	put(uint32(2*(len(n.Weights)+len(n.Bias)+len(n.Out)) + 4))
+	put(n.Weights)
+	put(n.Bias)
+	put(n.Out)
+	put(n.OutBias)
+	sum := sha256.Sum256(b.Bytes())
+	b.Write(sum[:])
+	return b.Bytes(), nil
+}
+
+// Load reads a net file, refusing (with the reason) one that is not a net
+// file, is of another version or architecture, is truncated or corrupt,
+// or whose weights break what the engine relies on.
+func Load(data []byte) (*Net, error) {
+	if len(data) < len(magic) || string(data[:len(magic)]) != magic {
+		return nil, errors.New("not a net file (no CMLTNNUE header)")
+	}
+	if len(data) < len(magic)+sha256.Size {
+		return nil, errors.New("net file truncated")
+	}
+	r := reader{data: data[:len(data)-sha256.Size], at: len(magic)}
+	version, arch, hidden := r.u32(), r.u32(), r.u32()
+	switch {
+	case r.err != nil:
+		return nil, r.err
+	case version != FormatVersion:
+		return nil, fmt.Errorf("net format version %d; this program reads version %d", version, FormatVersion)
+	case arch != Architecture:
+		return nil, fmt.Errorf("net architecture %d; this program evaluates architecture %d, (640 → H)×2 → 1", arch, Architecture)
+	case hidden < 16 || hidden > MaxHidden || hidden%16 != 0:
+		return nil, fmt.Errorf("hidden size %d: want a multiple of 16 from 16 to %d", hidden, MaxHidden)
+	}
+	h := int(hidden)
+	n := &Net{Hidden: h, Scale: int32(r.u32())}
+	descLen := r.u32()
+	if descLen > maxDesc {
+		return nil, fmt.Errorf("description of %d bytes: at most %d", descLen, maxDesc)
+	}
+	n.Description = string(r.bytes(int(descLen)))
+	payload := r.u32()
+	if want := uint32(2*(Inputs*h+h+2*h) + 4); r.err == nil && payload != want {
+		return nil, fmt.Errorf("payload of %d bytes; hidden size %d needs %d", payload, h, want)
+	}
+	n.Weights, n.Bias, n.Out = r.i16s(Inputs*h), r.i16s(h), r.i16s(2*h)
+	n.OutBias = int32(r.u32())
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.at != len(r.data) {
+		return nil, fmt.Errorf("%d bytes after the payload", len(r.data)-r.at)
+	}
+	if sum := sha256.Sum256(r.data); !bytes.Equal(sum[:], data[len(data)-sha256.Size:]) {
+		return nil, errors.New("checksum mismatch: the net file is corrupt")
+	}
+	if !utf8.ValidString(n.Description) {
+		return nil, errors.New("description is not UTF-8")
+	}
+	if err := n.check(); err != nil {
+		return nil, err
+	}
+	n.Name = FileName(data)
+	return n, nil
+}
+
+// LoadFile reads a net file by name.
+func LoadFile(path string) (*Net, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	n, err := Load(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return n, nil
+}
+
+// reader reads little-endian values, remembering the first shortfall.
+type reader struct {
+	data []byte
+	at   int
+	err  error
+}
+
+func (r *reader) bytes(n int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	if n < 0 || len(r.data)-r.at < n {
+		r.err = errors.New("net file truncated")
+		return nil
+	}
+	b := r.data[r.at : r.at+n]
+	r.at += n
+	return b
+}
+
+func (r *reader) u32() uint32 {
+	if b := r.bytes(4); b != nil {
+		return binary.LittleEndian.Uint32(b)
+	}
+	return 0
+}
+
+func (r *reader) i16s(n int) []int16 {
+	b := r.bytes(2 * n)
+	if b == nil {
+		return nil
+	}
+	v := make([]int16, n)
+	for i := range v {
+		v[i] = int16(binary.LittleEndian.Uint16(b[2*i:]))
+	}
+	return v
+}

@@ -1,0 +1,120 @@
+package nnue
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// The assembly and the Go kernels give identical results on random
+// inputs of every length the nets use, extremes included.
+func TestKernelsAgree(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 kernels in this build or on this processor")
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	vec := func(n int) []int16 {
+		v := make([]int16, n)
+		for i := range v {
+			switch rng.IntN(8) {
+			case 0:
+				v[i] = 32767
+			case 1:
+				v[i] = -32768
+			default:
+				v[i] = int16(rng.IntN(2001) - 1000)
+			}
+		}
+		return v
+	}
+	for _, n := range []int{16, 32, 48, 128, 256, 512, 1024} {
+		for range 50 {
+			src, add, sub := vec(n), vec(n), vec(n)
+			a, b := vec(n), []int16(nil)
+			b = slices.Clone(a)
+			addRowAVX2(a, src)
+			addRowGo(b, src)
+			if !slices.Equal(a, b) {
+				t.Fatalf("addRow, n %d", n)
+			}
+			subRowAVX2(a, src)
+			subRowGo(b, src)
+			if !slices.Equal(a, b) {
+				t.Fatalf("subRow, n %d", n)
+			}
+			addSubRowAVX2(a, src, add, sub)
+			addSubRowGo(b, src, add, sub)
+			if !slices.Equal(a, b) {
+				t.Fatalf("addSubRow, n %d", n)
+			}
+			w := vec(n)
+			for i := range w {
+				w[i] %= 128 // output weights are within ±127
+			}
+			if x, y := dotCReLUAVX2(a, w), dotCReLUGo(a, w); x != y {
+				t.Fatalf("dotCReLU, n %d: %d, Go %d", n, x, y)
+			}
+		}
+	}
+}
+
+// The whole evaluation is the same with either set of kernels.
+func TestEvaluationSameWithEitherKernels(t *testing.T) {
+	if !useAVX2 {
+		t.Skip("no AVX2 kernels in this build or on this processor")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := randomNet(rng, 256)
+	positions := randomPositions(rng, 500)
+	scores := func() []int {
+		var v []int
+		s := NewStack(n, 2)
+		for _, p := range positions {
+			v = append(v, n.Evaluate(&p))
+			s.Reset(&p)
+			var ml movegen.MoveList
+			if p.GenerateMoves(&ml); ml.N > 0 && !p.Outcome().IsOver() {
+				q := p
+				s.Push(0, &q, ml.Moves[0])
+				q.MakeMove(ml.Moves[0])
+				v = append(v, s.Evaluate(1, &q))
+			}
+		}
+		return v
+	}
+	withAVX2 := scores()
+	useAVX2 = false
+	withGo := scores()
+	useAVX2 = true
+	if !slices.Equal(withAVX2, withGo) {
+		t.Fatal("the evaluations differ between the AVX2 and the Go kernels")
+	}
+}
+
+func BenchmarkKernels(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, h := range []int{128, 256} {
+		dst, src, add, sub := make([]int16, h), make([]int16, h), make([]int16, h), make([]int16, h)
+		for i := range src {
+			src[i], add[i], sub[i] = int16(rng.IntN(100)), int16(rng.IntN(100)), int16(rng.IntN(100))
+		}
+		for _, k := range []struct {
+			name string
+			f    func()
+		}{
+			{"addSub/go", func() { addSubRowGo(dst, src, add, sub) }},
+			{"addSub/asm", func() { addSubRow(dst, src, add, sub) }},
+			{"dot/go", func() { dotCReLUGo(src, add) }},
+			{"dot/asm", func() { dotCReLU(src, add) }},
+		} {
+			b.Run(fmt.Sprintf("%s/H%d", k.name, h), func(b *testing.B) {
+				for b.Loop() {
+					k.f()
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,95 @@
+package nnue
+
+import (
+	"fmt"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Quantisation: a transformer weight or bias w is stored as round(w·QA),
+// so an accumulator's CReLU range [0, 1] is [0, QA]; an output weight as
+// round(w·QB). The output sum is then in units of 1/(QA·QB) logits.
+const (
+	QA = 255
+	QB = 64
+	// MaxHidden bounds H; kernels work on multiples of 16.
+	MaxHidden = 1024
+	// WeightLimit bounds every float weight (train clips to it), so that
+	// a transformer row fits int16 with room for 28 rows in one sum and an
+	// output weight times QA fits int16.
+	WeightLimit = 1.98
+)
+
+// Net is a quantised network ready to evaluate.
+type Net struct {
+	Hidden  int     // H: units of the feature transformer, even (twins)
+	Weights []int16 // Inputs rows of H: row f is feature f's weights
+	Bias    []int16 // H
+	Out     []int16 // 2H: weights of the side to move's units, then the other side's
+	OutBias int32   // in units of 1/(QA·QB) logits
+	// Scale is centi-men per logit, in thousandths: the evaluation is
+	// (Σ + OutBias)·Scale/(QA·QB·1000).
+	Scale       int32
+	Description string
+	Name        string // nn-<first 12 hex digits of the file's SHA-256>.nnue
+}
+
+// row returns feature f's weights.
+func (n *Net) row(f Feature) []int16 {
+	return n.Weights[int(f)*n.Hidden : int(f+1)*n.Hidden]
+}
+
+// Evaluate scores p for the side to move, in centi-men, summing both
+// views from scratch. The search uses a Stack instead, which updates
+// them move by move; both give the same score.
+func (n *Net) Evaluate(p *movegen.Position) int {
+	var views [2][MaxHidden]int16
+	var fs [2 * (movegen.MaxKnights + movegen.MaxMen)]Feature
+	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
+		acc := views[c][:n.Hidden]
+		copy(acc, n.Bias)
+		for _, f := range Features(fs[:0], p, c) {
+			addRow(acc, n.row(f))
+		}
+	}
+	return n.output(views[p.Side][:n.Hidden], views[p.Side.Other()][:n.Hidden])
+}
+
+// output is the score of the two views' accumulators.
+func (n *Net) output(us, them []int16) int {
+	h := n.Hidden
+	sum := int64(dotCReLU(us, n.Out[:h])) + int64(dotCReLU(them, n.Out[h:2*h])) + int64(n.OutBias)
+	return int(sum * int64(n.Scale) / (QA * QB * 1000))
+}
+
+// check reports the first way the net breaks what the engine relies on:
+// sizes, weight ranges, and the mirror tie of the twins (doc.go).
+func (n *Net) check() error {
+	h := n.Hidden
+	switch {
+	case h < 16 || h > MaxHidden || h%16 != 0:
+		return fmt.Errorf("hidden size %d: want a multiple of 16 from 16 to %d", h, MaxHidden)
+	case len(n.Weights) != Inputs*h || len(n.Bias) != h || len(n.Out) != 2*h:
+		return fmt.Errorf("layer sizes %d, %d, %d: want %d, %d, %d", len(n.Weights), len(n.Bias), len(n.Out), Inputs*h, h, 2*h)
+	case n.Scale <= 0:
+		return fmt.Errorf("scale %d: want a positive number", n.Scale)
+	}
+	const limit = 505 // round(WeightLimit·QA)
+	for i, w := range n.Weights {
+		if w > limit || w < -limit {
+			return fmt.Errorf("weight %d of feature %d is %d, beyond ±%d", i%h, i/h, w, limit)
+		}
+	}
+	for j := 0; j < h; j++ {
+		t := twin(j)
+		if n.Bias[j] != n.Bias[t] || n.Out[j] != n.Out[t] || n.Out[h+j] != n.Out[h+t] {
+			return fmt.Errorf("units %d and %d are not mirror twins (bias or output weights differ)", j, t)
+		}
+		for f := Feature(0); f < Inputs; f++ {
+			if n.Weights[int(f)*h+j] != n.Weights[int(f.Mirror())*h+t] {
+				return fmt.Errorf("units %d and %d are not mirror twins (feature %d)", j, t, f)
+			}
+		}
+	}
+	return nil
+}
