@@ -15,6 +15,7 @@ import (
 
 	"github.com/camelot-engine/camelot/eval"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // Options are the engine's settings.
@@ -25,6 +26,12 @@ type Options struct {
 	MoveOverhead time.Duration // time kept in reserve per move for communication
 	Play         Play          // playing style: Normal, or a reference opponent
 	Skill        Skill         // strength level; the zero value is read as full strength
+	// Net is the learned evaluation the search uses; nil: the net built
+	// into the binary (nnue.Default), if it has one. Classic selects the
+	// tuned evaluation (package eval) instead. The reference opponents
+	// (Play) never use a net.
+	Net     *nnue.Net
+	Classic bool
 }
 
 // Play selects how the engine chooses its moves. Random and Material are
@@ -100,6 +107,9 @@ func New(o Options) *Engine {
 	if o.Skill == (Skill{}) {
 		o.Skill.Level = MaxSkill
 	}
+	if o.Net == nil {
+		o.Net, _ = nnue.Default() // a broken default net fails the nnue tests, not a search
+	}
 	e := &Engine{opts: o, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
 	e.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x63616d656c6f74))
 	e.SetThreads(o.Threads)
@@ -148,6 +158,12 @@ func (e *Engine) SetSkill(sk Skill) {
 	sk.Level = max(0, min(sk.Level, MaxSkill))
 	e.opts.Skill = sk
 }
+
+// SetNet sets the net the search uses when it uses one (nil: none).
+func (e *Engine) SetNet(n *nnue.Net) { e.opts.Net = n }
+
+// SetClassic selects the tuned evaluation (true) or the net (false).
+func (e *Engine) SetClassic(classic bool) { e.opts.Classic = classic }
 
 // SetMultiPV sets how many principal variations to search and report.
 func (e *Engine) SetMultiPV(n int) { e.opts.MultiPV = max(n, 1) }
@@ -208,8 +224,12 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		threads, searchPV = threads[:1], max(searchPV, skillLines(skill.Level))
 		lim = skill.capLimits(lim)
 	}
+	net := e.opts.Net
+	if e.opts.Classic || e.opts.Play != PlayNormal {
+		net = nil // the reference opponents keep their own evaluation
+	}
 	s := &shared{
-		tt: tt, eval: e.Eval, limits: lim, start: start, info: info,
+		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,
 		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skill.active(), threads: threads,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
@@ -293,6 +313,7 @@ func waitIfInfinite(ctx context.Context, lim Limits) <-chan struct{} {
 type shared struct {
 	tt        *TT
 	eval      eval.Evaluator
+	net       *nnue.Net // when not nil, the evaluation instead of eval
 	limits    Limits
 	budget    budget
 	start     time.Time

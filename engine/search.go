@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/camelot-engine/camelot/movegen"
@@ -80,9 +81,37 @@ func (t *thread) isRepetition() bool {
 	return false
 }
 
-func (t *thread) evaluate() int {
-	v := t.evals.evaluate(&t.pos)
-	return max(min(v, scoreLimit), -scoreLimit)
+// evaluate is the static score of the position at ply: the net's when
+// the search has one, else the tuned evaluation's; either through the
+// thread's cache.
+func (t *thread) evaluate(ply int) int {
+	if v, ok := t.evals.lookup(t.pos.Key); ok {
+		return v
+	}
+	var v int
+	if t.nn != nil {
+		v = t.nn.Evaluate(ply, &t.pos)
+		if verifyNet && v != t.s.net.Evaluate(&t.pos) {
+			panic(fmt.Sprintf("engine: the net's accumulators at ply %d give %d, a refresh %d (%s)", ply, v, t.s.net.Evaluate(&t.pos), t.pos.CFEN()))
+		}
+	} else {
+		v = t.s.eval.Evaluate(&t.pos)
+	}
+	v = max(min(v, scoreLimit), -scoreLimit)
+	t.evals.store(t.pos.Key, v)
+	return v
+}
+
+// verifyNet, set by tests, checks every incremental net evaluation
+// against one summed from scratch.
+var verifyNet = false
+
+// makeMove plays m at ply, telling the net's accumulators first.
+func (t *thread) makeMove(ply int, m movegen.Move) movegen.Undo {
+	if t.nn != nil {
+		t.nn.Push(ply, &t.pos, m)
+	}
+	return t.pos.MakeMove(m)
 }
 
 // negamax is the principal-variation search below the root.
@@ -98,7 +127,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		return DrawScore
 	}
 	if ply >= MaxPly {
-		return t.evaluate()
+		return t.evaluate(ply)
 	}
 	// Mate-distance pruning: no line from here beats a quicker win found.
 	alpha, beta = max(alpha, -MateScore+ply), min(beta, MateScore-ply-1)
@@ -122,7 +151,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	forced := p.MustCapture()
 	staticEval := noScore
 	if !forced && !pvNode && p.CanStep() {
-		staticEval = t.evaluate()
+		staticEval = t.evaluate(ply)
 		// Reverse futility: far above beta at low depth, a quiet position
 		// will not fall below it.
 		if features.rfp && depth <= 3 && staticEval-110*depth >= beta && beta < MateBound {
@@ -134,6 +163,9 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		if features.nullMove && nullOK && depth >= 3 && staticEval >= beta && p.Pieces[p.Side].Count() >= 3 {
 			r := 3 + depth/3
 			t.keys = append(t.keys, p.Key)
+			if t.nn != nil {
+				t.nn.PushNull(ply)
+			}
 			p.MakeNullMove()
 			t.played[ply] = movegen.NullMove
 			v := -t.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
@@ -190,7 +222,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		}
 		t.played[ply] = m
 		t.keys = append(t.keys, p.Key)
-		u := p.MakeMove(m)
+		u := t.makeMove(ply, m)
 		var v int
 		if searched == 0 {
 			v = -t.negamax(-beta, -alpha, newDepth, ply+1, true)
@@ -263,7 +295,7 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 	}
 	p := &t.pos
 	if ply >= MaxPly {
-		return t.evaluate()
+		return t.evaluate(ply)
 	}
 	// Stand pat unless a capture is compulsory (R11, R12). Before standing
 	// pat, make sure the side has a legal move at all (R15): CanStep proves
@@ -277,7 +309,7 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 				return noMoveScore(p, ply)
 			}
 		}
-		best = t.evaluate()
+		best = t.evaluate(ply)
 		if best >= beta {
 			return best
 		}
@@ -292,7 +324,7 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 	for i := 0; i < ml.N; i++ {
 		m := pickMove(ml, scores, i)
 		t.played[ply] = m
-		u := p.MakeMove(m)
+		u := t.makeMove(ply, m)
 		v := -t.quiesce(-beta, -alpha, ply+1)
 		p.UnmakeMove(m, u)
 		if t.stopping() {

@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // thread is one lazy-SMP searcher. All threads search the same root with
@@ -41,6 +42,7 @@ type thread struct {
 	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
 	pvLen   [MaxPly + 1]int
 	evals   evalCache
+	nn      *nnue.Stack // the net's accumulators, when the search uses a net
 }
 
 func newThread(id int) *thread { return &thread{id: id} }
@@ -58,8 +60,17 @@ func (t *thread) clearHistory() {
 // prepare sets the thread up for a search of g's position.
 func (t *thread) prepare(s *shared, g *movegen.Game) {
 	t.s = s
-	t.evals.use(s.eval)
 	t.pos = g.Position()
+	if s.net != nil {
+		if t.nn == nil || t.nn.Net() != s.net {
+			t.nn = nnue.NewStack(s.net, MaxPly+1)
+		}
+		t.nn.Reset(&t.pos)
+		t.evals.use(s.net)
+	} else {
+		t.nn = nil
+		t.evals.use(s.eval)
+	}
 	t.keys = append(t.keys[:0], g.Keys()...)
 	t.nodes.Store(0)
 	t.ticks, t.interval, t.sinceYield = 0, 0, 0
@@ -164,7 +175,7 @@ func (t *thread) rootSearch(alpha, beta, depth, pvIdx int) int {
 		m := rm.move
 		t.played[0] = m
 		t.keys = append(t.keys, t.pos.Key)
-		u := t.pos.MakeMove(m)
+		u := t.makeMove(0, m)
 		var v int
 		if i == pvIdx {
 			v = -t.negamax(-beta, -alpha, depth-1, 1, true)

@@ -6,25 +6,8 @@ import (
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// randomNet returns a net of h units with random weights that keep the
-// mirror tie (doc.go), as a trained net does.
-func randomNet(rng *rand.Rand, h int) *Net {
-	n := &Net{Hidden: h, Weights: make([]int16, Inputs*h), Bias: make([]int16, h), Out: make([]int16, 2*h),
-		OutBias: int32(rng.IntN(20001) - 10000), Scale: 193_840}
-	w := func(limit int) int16 { return int16(rng.IntN(2*limit+1) - limit) }
-	for f := Feature(0); f < Inputs; f++ {
-		for j := 0; j < h; j += 2 {
-			v := w(150)
-			n.Weights[int(f)*h+j] = v
-			n.Weights[int(f.Mirror())*h+twin(j)] = v
-		}
-	}
-	for j := 0; j < h; j += 2 {
-		n.Bias[j], n.Out[j], n.Out[h+j] = w(200), w(127), w(127)
-		n.Bias[j+1], n.Out[j+1], n.Out[h+j+1] = n.Bias[j], n.Out[j], n.Out[h+j]
-	}
-	return n
-}
+// randomNet is Random with a seed drawn from rng.
+func randomNet(rng *rand.Rand, h int) *Net { return Random(rng.Uint64(), h) }
 
 // flipColours returns p with the colours swapped and the board turned
 // rank for rank (R1): the same game from the other side.
@@ -71,15 +54,9 @@ func mirrorFiles(p movegen.Position) movegen.Position {
 // middle-game and castle-race positions (from the bench suite) and
 // returns n positions met on the way.
 func randomPositions(rng *rand.Rand, n int) []movegen.Position {
-	starts := []string{
-		movegen.StartCFEN,
-		"2/8/10/12/12/n2mmmmmmn2/6mm4/6N5/6MN4/5M1M4/2NM1M1MM3/12/12/10/8/2 w 0/0 1 11",
-		"2/3M4/8N1/1m10/8M3/4m7/12/9M2/1m2m1N5/3n8/7MM3/12/12/10/8/n1 b 0/0 4 35",
-		"N1/4M3/5M4/12/12/12/12/12/5M6/9M2/4M7/12/12/10/8/1n w 0/1 0 38",
-	}
 	var out []movegen.Position
 	for len(out) < n {
-		p, err := movegen.ParseCFEN(starts[rng.IntN(len(starts))])
+		p, err := movegen.ParseCFEN(startCFENs[rng.IntN(len(startCFENs))])
 		if err != nil {
 			panic(err)
 		}
@@ -96,4 +73,15 @@ func randomPositions(rng *rand.Rand, n int) []movegen.Position {
 		}
 	}
 	return out
+}
+
+// startCFENs are where random games start: the start, a middle game, two
+// castle races and a Man that must leave its own castle (R12).
+var startCFENs = []string{
+	movegen.StartCFEN,
+	"2/8/10/12/12/n2mmmmmmn2/6mm4/6N5/6MN4/5M1M4/2NM1M1MM3/12/12/10/8/2 w 0/0 1 11",
+	"2/3M4/8N1/1m10/8M3/4m7/12/9M2/1m2m1N5/3n8/7MM3/12/12/10/8/n1 b 0/0 4 35",
+	"N1/4M3/5M4/12/12/12/12/12/5M6/9M2/4M7/12/12/10/8/1n w 0/1 0 38",
+	// White's Man on F1 must leave White's castle (R12).
+	"2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NM1MMMMN2/12/12/10/8/M1 w 0/0 0 9",
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -73,8 +74,13 @@ func TestStackMatchesRefresh(t *testing.T) {
 	s := NewStack(n, plies)
 	kinds := map[string]int{}
 	for game := 0; game < 300; game++ {
-		p := randomPositions(rng, 1+rng.IntN(40))
-		pos := p[len(p)-1]
+		var pos movegen.Position
+		if game%3 == 0 { // from a start position itself, castle ones included
+			pos, _ = movegen.ParseCFEN(startCFENs[game/3%len(startCFENs)])
+		} else {
+			p := randomPositions(rng, 1+rng.IntN(40))
+			pos = p[len(p)-1]
+		}
 		s.Reset(&pos)
 		var ml movegen.MoveList
 		for ply := 0; ply < plies; ply++ {
@@ -209,5 +215,27 @@ func TestLoadRefusesDamage(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an error with %q", c.name, err, c.want)
 		}
+	}
+}
+
+// The default net, when the binary has one, loads and is named after its
+// checksum; a folder whose net's name is wrong is refused.
+func TestDefaultNet(t *testing.T) {
+	n, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n != nil {
+		p := movegen.StartPosition()
+		t.Logf("default net %s: start position %d", n.Name, n.Evaluate(&p))
+	}
+	data, _ := Encode(randomNet(rand.New(rand.NewPCG(13, 14)), 16))
+	good := fstest.MapFS{"default/" + FileName(data): {Data: data}}
+	if m, err := loadDefault(good); err != nil || m == nil {
+		t.Errorf("a well-named net: %v", err)
+	}
+	bad := fstest.MapFS{"default/nn-000000000000.nnue": {Data: data}}
+	if _, err := loadDefault(bad); err == nil || !strings.Contains(err.Error(), "names it") {
+		t.Errorf("a misnamed net: %v", err)
 	}
 }

@@ -373,6 +373,18 @@ func (s *Session) cmdEval() {
 		lines = append(lines, fmt.Sprintf("%-12s %7d %7d %7d", oneLine(t.Name), t.White, t.Black, t.White-t.Black))
 	}
 	lines = append(lines, fmt.Sprintf("Total: %d (side to move)", ev.Evaluate(&p)))
+	o := s.e.Options()
+	switch {
+	case o.Net == nil:
+		lines = append(lines, "NNUE: no net (EvalFile names one)")
+	default:
+		lines = append(lines, fmt.Sprintf("NNUE: %d (side to move), net %s", o.Net.Evaluate(&p), o.Net.Name))
+	}
+	if o.Classic || o.Net == nil {
+		lines = append(lines, "The search uses the tuned evaluation")
+	} else {
+		lines = append(lines, "The search uses NNUE")
+	}
 	s.out.lines(lines...)
 }
 

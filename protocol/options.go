@@ -41,6 +41,7 @@ type option struct {
 	engine   bool                       // changing it needs the engine idle
 	apply    func(s *Session, v int)    // v: the spin value, 0/1 for a check, the index of a combo value, 0 for a button
 	setText  func(s *Session, v string) // a string option's apply
+	defText  func() string              // a string option's default; nil: <empty>
 }
 
 var options = []option{
@@ -85,6 +86,13 @@ var options = []option{
 		apply: func(s *Session, v int) { s.book.variety.Plies = v }},
 	{name: "BookMargin", kind: typeSpin, def: constant(book.DefaultVariety.Margin), min: 0, max: maxBookMargin,
 		apply: func(s *Session, v int) { s.book.variety.Margin = v }},
+	// The learned evaluation (package nnue): on by default with the net
+	// built into the binary; EvalFile loads another, Use NNUE false
+	// selects the tuned evaluation (for comparisons, and as a fallback).
+	{name: "Use NNUE", kind: typeCheck, def: constant(1), engine: true,
+		apply: func(s *Session, v int) { s.e.SetClassic(v == 0) }},
+	{name: "EvalFile", kind: typeString, engine: true, defText: defaultNetName,
+		setText: func(s *Session, v string) { s.setEvalFile(v) }},
 }
 
 var playStyles = []string{string(engine.PlayNormal), string(engine.PlayRandom), string(engine.PlayMaterial)}
@@ -121,7 +129,11 @@ func (o option) declaration() string {
 	case typeCheck:
 		return fmt.Sprintf("option name %s type check default %t", o.name, o.def() != 0)
 	case typeString:
-		return fmt.Sprintf("option name %s type string default <empty>", o.name)
+		def := "<empty>"
+		if o.defText != nil {
+			def = o.defText()
+		}
+		return fmt.Sprintf("option name %s type string default %s", o.name, def)
 	case typeCombo:
 		return fmt.Sprintf("option name %s type combo default %s var %s", o.name, o.vars[o.def()], strings.Join(o.vars, " var "))
 	}
@@ -208,6 +220,9 @@ func (s *Session) cmdSetOption(args []string) {
 		return
 	}
 	if opt.kind == typeString {
+		if opt.engine {
+			s.stopSearch()
+		}
 		opt.setText(s, strings.TrimSpace(value))
 		return
 	}

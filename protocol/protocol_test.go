@@ -43,6 +43,8 @@ func TestUCIHandshake(t *testing.T) {
 		"option name BookFile type string default <empty>",
 		"option name BookPlies type spin default 8 min 0 max 1000",
 		"option name BookMargin type spin default 20 min 0 max 1000",
+		"option name Use NNUE type check default true",
+		"option name EvalFile type string default " + defaultNetName(),
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -596,6 +598,12 @@ func TestEval(t *testing.T) {
 			p = g.Position()
 		}
 		terms := e.Eval.Breakdown(&p)
+		nn := got[len(got)-2:]
+		got = got[:len(got)-2]
+		if n := e.Options().Net; n != nil && nn[0] != fmt.Sprintf("NNUE: %d (side to move), net %s", n.Evaluate(&p), n.Name) ||
+			n == nil && nn[0] != "NNUE: no net (EvalFile names one)" {
+			t.Errorf("NNUE line %q", nn[0])
+		}
 		if len(got) != len(terms)+2 {
 			t.Fatalf("eval printed %q for %d terms", got, len(terms))
 		}
