@@ -4,10 +4,14 @@ GO          ?= go
 BINARY      := camelot
 FUZZTIME    ?= 30s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# GoReleaser, run with go run (make dist, make release-check). v2.16.0 builds
+# with Go 1.26; v2.18 needs Go 1.27, and v2.17 fetches a module from
+# go.digitalxero.dev, which not every module proxy serves.
+GORELEASER  := github.com/goreleaser/goreleaser/v2@v2.16.0
 
 .DEFAULT_GOAL := build
 
-.PHONY: build test bench perft fuzz lint clean web
+.PHONY: build test bench perft fuzz lint clean web dist release-check
 
 build:
 	$(GO) build -o $(BINARY) .
@@ -56,6 +60,19 @@ lint:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./web/ ./engine/ ./protocol/
 	$(GO) run $(STATICCHECK) ./...
+
+# Release archives of a snapshot in dist/release/ (see .goreleaser.yaml):
+# camelot for Linux, macOS and Windows on amd64 and arm64, the web page
+# (make web), checksums. CAMELOT_COMMIT names the commit in the snapshot's
+# version as `camelot version` does (GoReleaser reads no commit from a clone
+# without a remote).
+dist:
+	CAMELOT_COMMIT="$$(git rev-parse --short=12 HEAD 2>/dev/null)$$(test -z "$$(git status --porcelain 2>/dev/null)" || echo +dirty)" \
+		$(GO) run $(GORELEASER) release --snapshot --clean
+
+# Validate .goreleaser.yaml.
+release-check:
+	$(GO) run $(GORELEASER) check
 
 clean:
 	rm -f $(BINARY) *.test *.out *.prof
