@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/camelot-engine/camelot/datagen"
+	"github.com/camelot-engine/camelot/nnue"
 	"github.com/camelot-engine/camelot/protocol"
 
 	"github.com/camelot-engine/camelot/internal/plural"
@@ -35,6 +36,8 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&d.AdjudicatePlies, "adjudicate-plies", d.AdjudicatePlies, "… for this many plies in a row")
 	fs.IntVar(&d.Hash, "hash", d.Hash, "transposition table MB per game")
 	threads := fs.Int("threads", 0, "games played at once (0: one per physical core)")
+	netFile := fs.String("net", "", "play with this net file (default: the net built in, if any)")
+	classic := fs.Bool("classic", false, "play with the tuned evaluation instead of a net")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot datagen [options]")
 		fmt.Fprintln(stderr, "Plays self-play games and writes quiet positions with their search score and the game result.")
@@ -58,6 +61,25 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := d.Check(); err != nil {
 		fmt.Fprintf(stderr, "camelot datagen: %v\n", err)
 		return 2
+	}
+	switch {
+	case *classic && *netFile != "":
+		fmt.Fprintln(stderr, "camelot datagen: -classic and -net exclude each other")
+		return 2
+	case *netFile != "":
+		n, err := nnue.LoadFile(*netFile)
+		if err != nil {
+			fmt.Fprintf(stderr, "camelot datagen: %v\n", err)
+			return 1
+		}
+		d.Net = n
+	case !*classic:
+		n, err := nnue.Default()
+		if err != nil {
+			fmt.Fprintf(stderr, "camelot datagen: the built-in net: %v\n", err)
+			return 1
+		}
+		d.Net = n // nil when the binary has none: the tuned evaluation
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

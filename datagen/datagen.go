@@ -16,6 +16,11 @@
 // only when they are quiet for the evaluation: no capture is compulsory
 // (R11, R12), the best move is not a capture, and the score is not a
 // forced win or loss.
+//
+// The games are played with the net built into the binary (package nnue),
+// another net (Config.Net, `-net FILE`), or the tuned evaluation
+// (`-classic`, and wherever no net is built in): the data of each net's
+// successor comes from that net's own games.
 package datagen
 
 import (
@@ -25,6 +30,7 @@ import (
 
 	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // Config is what determines a run's games. Threads only decides how many
@@ -41,6 +47,9 @@ type Config struct {
 	AdjudicatePlies int    // … for this many plies in a row
 	Hash            int    // MB of transposition table per game
 	Threads         int    // games played at once
+	// Net is the learned evaluation the games are played with; nil: the
+	// tuned evaluation (package eval), as the first net's data was made.
+	Net *nnue.Net
 }
 
 // DefaultConfig returns the documented defaults for seed.
@@ -75,9 +84,13 @@ func (c Config) Check() error {
 // settings is the comment line that records what determines the games; a
 // resumed run must have the same.
 func (c Config) settings() string {
-	return fmt.Sprintf("# seed=%d games=%d nodes=%d random-plies=%d-%d opening-limit=%d verify-nodes=%d adjudicate=%d/%d hash=%d",
+	s := fmt.Sprintf("# seed=%d games=%d nodes=%d random-plies=%d-%d opening-limit=%d verify-nodes=%d adjudicate=%d/%d hash=%d",
 		c.Seed, c.Games, c.Nodes, c.MinRandomPlies, c.MaxRandomPlies, c.OpeningLimit, c.VerifyNodes,
 		c.AdjudicateScore, c.AdjudicatePlies, c.Hash)
+	if c.Net != nil {
+		s += " eval=" + c.Net.Name // the tuned evaluation's files keep the line they always had
+	}
+	return s
 }
 
 // Game is one finished game's training data.
@@ -95,7 +108,7 @@ type player struct {
 }
 
 func newPlayer(cfg Config) *player {
-	return &player{cfg: cfg, e: engine.New(engine.Options{Hash: cfg.Hash, Threads: 1})}
+	return &player{cfg: cfg, e: engine.New(engine.Options{Hash: cfg.Hash, Threads: 1, Net: cfg.Net, Classic: cfg.Net == nil})}
 }
 
 // play plays game index. It returns ok false when ctx was cancelled

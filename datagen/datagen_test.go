@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // tiny is a run small enough for a unit test.
@@ -189,5 +190,34 @@ func TestScanNamesFileAndLine(t *testing.T) {
 	concat := in[:strings.LastIndex(in[:len(in)-1], "\n")+1] + in[:strings.LastIndex(in[:len(in)-1], "\n")+1]
 	if err := Scan(strings.NewReader(concat), "c.txt", func(Record) error { n++; return nil }); err != nil || n != 2 {
 		t.Errorf("two concatenated files: %d records, %v", n, err)
+	}
+}
+
+// A run with a net plays other games than with the tuned evaluation,
+// names the net in its settings, and a file of one is never resumed with
+// the other.
+func TestRunWithNet(t *testing.T) {
+	dir := t.TempDir()
+	classic, withNet := tiny(3, 2), tiny(3, 2)
+	withNet.Net = nnue.Random(1, 32)
+	a, b := filepath.Join(dir, "classic.txt"), filepath.Join(dir, "net.txt")
+	run(t, classic, a)
+	run(t, withNet, b)
+	data, _ := os.ReadFile(b)
+	if !strings.Contains(string(data), " eval="+withNet.Net.Name+"\n") {
+		t.Errorf("the settings do not name the net:\n%.300s", data)
+	}
+	ga, gb := gamesOf(t, a), gamesOf(t, b)
+	same := 0
+	for k, v := range ga {
+		if gb[k] == v {
+			same++
+		}
+	}
+	if same == len(ga) {
+		t.Error("the net played the same games as the tuned evaluation")
+	}
+	if _, err := Run(context.Background(), classic, b, nil); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("resuming a net's file with the tuned evaluation: %v", err)
 	}
 }
