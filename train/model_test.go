@@ -1,0 +1,146 @@
+package train
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
+)
+
+// referenceLoss is the mean squared error of the net with parameters p
+// over positions, in float64 with plain loops: a check of the kernels
+// and the model independent of both. It also returns which units CReLU
+// clipped, so that a caller can tell when a step crossed a kink.
+func referenceLoss(p []float64, h int, d *Data, positions []uint32, k, lambda float64) (float64, string) {
+	var loss float64
+	var kinks []byte
+	for _, i := range positions {
+		us, them := d.Views(int(i), nil, nil)
+		y := p[len(p)-1]
+		for v, rows := range [2][]uint16{us, them} {
+			for j := 0; j < h; j++ {
+				acc := 0.0
+				for _, r := range rows {
+					acc += p[int(r)*h+j]
+				}
+				a := min(max(acc, 0), 1)
+				y += p[(outUsRow+v)*h+j] * a
+				switch a {
+				case 0:
+					kinks = append(kinks, '0')
+				case 1:
+					kinks = append(kinks, '1')
+				default:
+					kinks = append(kinks, '-')
+				}
+			}
+		}
+		diff := sigmoid(y) - Target(d.Score(int(i)), d.Result(int(i)), k, lambda)
+		loss += diff * diff
+	}
+	return loss / float64(len(positions)), string(kinks)
+}
+
+// The gradient the kernels compute matches central finite differences of
+// the float64 reference loss, for every weight the positions touch: the
+// feature rows, the bias, the output weights and c. Tolerance: 1e-5 of
+// the largest gradient plus 0.1% of the gradient itself, suited to sums
+// in float32; steps that cross a CReLU kink are skipped.
+func TestGradientMatchesFiniteDifferences(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	const h, k, lambda = 16, 1.7, 0.3
+	m := NewModel(h, 3)
+	for i := range m.Params {
+		m.Params[i] *= 4 // spread the accumulators across CReLU's range
+	}
+	m.Params[len(m.Params)-1] = 0.2
+	var ps []labelled
+	for _, g := range randomGames(rng, 3, 40) {
+		for _, p := range g[len(g)-4:] {
+			ps = append(ps, labelled{p, rng.IntN(801) - 400, []float64{0, 0.5, 1}[rng.IntN(3)]})
+		}
+	}
+	set := setOf(t, ps)
+	all := append(append([]uint32(nil), set.Train...), set.Validation...)
+	w := newWorker(h)
+	w.gradient(m, set.Data, all, k, lambda, 1/float64(len(all)))
+	w.grad[len(w.grad)-1] = float32(w.gradBias)
+
+	p := make([]float64, len(m.Params))
+	for i, x := range m.Params {
+		p[i] = float64(x)
+	}
+	touched := map[int]bool{biasRow: true, outUsRow: true, outThemRow: true}
+	for _, i := range all {
+		us, them := set.Data.Views(int(i), nil, nil)
+		for _, r := range append(us, them...) {
+			touched[int(r)] = true
+		}
+	}
+	var largest float64
+	for _, g := range w.grad {
+		largest = max(largest, math.Abs(float64(g)))
+	}
+	const eps = 1e-4
+	checked, skipped := 0, 0
+	for i := range p {
+		if i < len(p)-1 && !touched[i/h] {
+			if w.grad[i] != 0 {
+				t.Fatalf("weight %d (row %d) has gradient %v but no position has its row", i, i/h, w.grad[i])
+			}
+			continue
+		}
+		orig := p[i]
+		p[i] = orig + eps
+		up, kinksUp := referenceLoss(p, h, set.Data, all, k, lambda)
+		p[i] = orig - eps
+		down, kinksDown := referenceLoss(p, h, set.Data, all, k, lambda)
+		p[i] = orig
+		if kinksUp != kinksDown {
+			skipped++
+			continue
+		}
+		fd := (up - down) / (2 * eps)
+		if got := float64(w.grad[i]); math.Abs(got-fd) > 1e-5*largest+1e-3*math.Abs(fd) {
+			t.Errorf("weight %d (row %d, unit %d): gradient %.6g, finite differences %.6g", i, i/h, i%h, got, fd)
+		}
+		checked++
+	}
+	t.Logf("%d weights checked, %d skipped at a kink; largest gradient %.3g", checked, skipped, largest)
+	if checked < 1000 {
+		t.Fatalf("only %d weights checked", checked)
+	}
+}
+
+// The features of both views, as the store keeps and renumbers them, are
+// nnue.Features of the side to move and of the other side, in order.
+func TestViewsAreTheEnginesFeatures(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	var ps []labelled
+	for _, g := range randomGames(rng, 20, 150) {
+		for _, p := range g {
+			ps = append(ps, labelled{pos: p, result: 0.5})
+		}
+	}
+	set := setOf(t, ps)
+	for i, p := range ps {
+		us, them := set.Data.Views(i, nil, nil)
+		for v, c := range [2]movegen.Color{p.pos.Side, p.pos.Side.Other()} {
+			want := []uint16{biasRow}
+			for _, f := range nnue.Features(nil, &p.pos, c) {
+				want = append(want, uint16(f))
+			}
+			got := [2][]uint16{us, them}[v]
+			if len(got) != len(want) {
+				t.Fatalf("position %d view %v: %v, want %v", i, c, got, want)
+			}
+			for j := range got {
+				if got[j] != want[j] {
+					t.Fatalf("position %d view %v: %v, want %v", i, c, got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,23 @@
+package train
+
+import "sync"
+
+// parallel splits 0..n into threads contiguous parts and runs fn on each
+// in its own goroutine (t is the part's number), returning when all are
+// done. The parts depend only on n and threads, which keeps the sums of a
+// run the same from one run to the next.
+func parallel(threads, n int, fn func(t, lo, hi int)) {
+	if threads <= 1 {
+		fn(0, 0, n)
+		return
+	}
+	var wg sync.WaitGroup
+	for t := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			fn(t, n*t/threads, n*(t+1)/threads)
+		}()
+	}
+	wg.Wait()
+}
