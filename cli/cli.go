@@ -30,6 +30,7 @@ func commands() []command {
 		{"openings", "write a test-opening suite for matches: openings [-count N] [-score MIN-MAX] … (openings -h)", runOpenings},
 		{"gui", "play and analyse in the browser: gui [-addr HOST:PORT] [-open] [-engine CMD [-engine-arg ARG]…] (gui -h)", runGUI},
 		{"tune", "fit the evaluation weights to training data: tune [options] FILE... (tune -h)", runTune},
+		{"train", "train a net of the learned evaluation on training data: train [options] FILE... (train -h)", runTrain},
 		{"version", "print the version of this build (also: -version)", runVersion},
 	}
 }
