@@ -11,7 +11,8 @@
 // (nnue.Features), two bytes a piece; the other view is a fixed
 // renumbering of the same features. With its score, result, side to
 // move and the index lists, a position costs about 42 bytes (12 pieces
-// on average in datagen's positions): ten million fit in half a gigabyte.
+// on average in datagen's positions): ten million take 420 MB, the whole
+// process about 0.7 GB.
 // A share of the games (-validation, 5%) is held out whole, chosen by a
 // hash of the file's settings line and the game's index, so that the
 // split never changes and no game is on both sides.
@@ -24,8 +25,9 @@
 // The weights start tied, and every step first gives a weight and its
 // twin the sum of their gradients (the gradient of the one parameter
 // they stand for), so twins keep identical Adam moments and stay equal
-// to the last bit. A left-right mirrored position therefore scores
-// exactly the same, in training as in the engine.
+// to the last bit. A left-right mirrored position therefore scores the
+// same: exactly in the engine's integers, to float rounding here (the
+// same numbers summed in another order).
 //
 // The loss is the mean squared error between sigmoid(y) and the target
 //
@@ -73,7 +75,8 @@
 // writes the same net as a run never stopped; with other arguments or
 // data it refuses, naming the difference (delete the checkpoint to start
 // afresh). Ctrl-C stops a run between batches and keeps the last
-// checkpoint. A finished run removes its checkpoint.
+// checkpoint. A finished run removes its checkpoint, unless its net
+// fails the check below.
 //
 // The net. The float net is quantised as nnue's file says (W and b
 // times QA, v times QB, c times QA·QB, rounded), with the output bias
