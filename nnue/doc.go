@@ -25,7 +25,7 @@
 // them is unchanged, to the last bit. Load refuses a net whose weights
 // break the tie.
 //
-// Weights are int16 (QA = 255 for the transformer, QB = 64 for the
+// Weights are int16 (QA = 255 for the transformer, QB = 1024 for the
 // output), so the sums are integer and alike on every platform. The hot
 // kernels have AVX2 assembly on amd64, chosen at run time, and a pure-Go
 // twin everywhere else (and with -tags purego).

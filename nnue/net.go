@@ -8,10 +8,14 @@ import (
 
 // Quantisation: a transformer weight or bias w is stored as round(w·QA),
 // so an accumulator's CReLU range [0, 1] is [0, QA]; an output weight as
-// round(w·QB). The output sum is then in units of 1/(QA·QB) logits.
+// round(w·QB). The output sum is then in units of 1/(QA·QB) logits. A
+// clipped unit (at most QA) times an output weight (at most WeightLimit·QB
+// = 2028) fits the int16 × int16 → int32 products of VPMADDWD, and 2H of
+// them fit an int32; QB that large keeps the output weights' rounding
+// below a centi-man.
 const (
 	QA = 255
-	QB = 64
+	QB = 1024
 	// MaxHidden bounds H; kernels work on multiples of 16.
 	MaxHidden = 1024
 	// WeightLimit bounds every float weight (train clips to it), so that
@@ -74,10 +78,15 @@ func (n *Net) check() error {
 	case n.Scale <= 0:
 		return fmt.Errorf("scale %d: want a positive number", n.Scale)
 	}
-	const limit = 505 // round(WeightLimit·QA)
+	const limit, outLimit = 505, 2028 // round(WeightLimit·QA), round(WeightLimit·QB)
 	for i, w := range n.Weights {
 		if w > limit || w < -limit {
 			return fmt.Errorf("weight %d of feature %d is %d, beyond ±%d", i%h, i/h, w, limit)
+		}
+	}
+	for i, w := range n.Out {
+		if w > outLimit || w < -outLimit {
+			return fmt.Errorf("output weight %d is %d, beyond ±%d", i, w, outLimit)
 		}
 	}
 	for j := 0; j < h; j++ {

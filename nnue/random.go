@@ -9,7 +9,7 @@ func Random(seed uint64, hidden int) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	h := hidden
 	n := &Net{Hidden: h, Weights: make([]int16, Inputs*h), Bias: make([]int16, h), Out: make([]int16, 2*h),
-		OutBias: int32(rng.IntN(20001) - 10000), Scale: 193_840, Description: "random weights"}
+		OutBias: int32(rng.IntN(320001) - 160000), Scale: 193_840, Description: "random weights"}
 	w := func(limit int) int16 { return int16(rng.IntN(2*limit+1) - limit) }
 	for f := Feature(0); f < Inputs; f++ {
 		for j := 0; j < h; j += 2 {
@@ -19,7 +19,7 @@ func Random(seed uint64, hidden int) *Net {
 		}
 	}
 	for j := 0; j < h; j += 2 {
-		n.Bias[j], n.Out[j], n.Out[h+j] = w(200), w(127), w(127)
+		n.Bias[j], n.Out[j], n.Out[h+j] = w(200), w(2000), w(2000)
 		n.Bias[j+1], n.Out[j+1], n.Out[h+j+1] = n.Bias[j], n.Out[j], n.Out[h+j]
 	}
 	if data, err := Encode(n); err == nil {
