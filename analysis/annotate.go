@@ -5,10 +5,9 @@ import (
 	"slices"
 
 	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // whiteScore turns a score for the side to move into White's view.

@@ -10,10 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
 	"github.com/camelot-engine/camelot/movegen"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // BuildConfig are the settings of a book build.

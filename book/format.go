@@ -36,9 +36,8 @@ import (
 	"io"
 	"slices"
 
-	farm "github.com/dgryski/go-farm"
-
 	"github.com/camelot-engine/camelot/internal/plural"
+	farm "github.com/dgryski/go-farm"
 )
 
 // Format constants.

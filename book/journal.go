@@ -1,7 +1,6 @@
 package book
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"os"
@@ -151,31 +150,4 @@ func (t *tree) replay(line string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown line kind %q", f[0])
-}
-
-// writeFileAtomic writes data to path through a temporary file renamed
-// into place, so path always holds a whole file.
-func writeFileAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	if _, err := w.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }

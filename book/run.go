@@ -7,10 +7,10 @@ import (
 	"os"
 	"time"
 
+	"github.com/camelot-engine/camelot/internal/atomicfile"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // saveEvery is how often a running build rewrites its book file.
@@ -178,5 +178,5 @@ func (b *builder) save(out string) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(out, data)
+	return atomicfile.Write(out, data)
 }

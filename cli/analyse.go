@@ -14,11 +14,10 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/analysis"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/record"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // runAnalyse implements `camelot analyse`: game records annotated with the

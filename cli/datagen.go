@@ -11,10 +11,9 @@ import (
 	"syscall"
 
 	"github.com/camelot-engine/camelot/datagen"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/nnue"
 	"github.com/camelot-engine/camelot/protocol"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // runDatagen implements `camelot datagen`: self-play training data for

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/camelot-engine/camelot/internal/atomicfile"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/openings"
 	"github.com/camelot-engine/camelot/protocol"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // runOpenings implements `camelot openings`: a test-opening suite for
@@ -104,7 +104,7 @@ func runOpenings(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if *out == "" {
 		_, err = stdout.Write(buf.Bytes())
 	} else {
-		err = writeFileAtomic(*out, buf.Bytes())
+		err = atomicfile.Write(*out, buf.Bytes())
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot openings: %v\n", err)
@@ -125,14 +125,4 @@ func parseRange(s string) (lo, hi int, err error) {
 		return 0, 0, fmt.Errorf("bad range %q: want MIN-MAX with 0 <= MIN <= MAX", s)
 	}
 	return lo, hi, nil
-}
-
-// writeFileAtomic writes data to path through a temporary file renamed
-// into place.
-func writeFileAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }

@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/camelot-engine/camelot/openings"
-
+	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/openings"
 )
 
 // runOpeningsPick implements `camelot openings pick`: the openings of a
@@ -72,7 +72,7 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	if *out == "" {
 		_, err = io.WriteString(stdout, b.String())
 	} else {
-		err = writeFileAtomic(*out, []byte(b.String()))
+		err = atomicfile.Write(*out, []byte(b.String()))
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot openings pick: %v\n", err)

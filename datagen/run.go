@@ -13,9 +13,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/progress"
-
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/internal/progress"
 )
 
 // Summary is what a run did.

@@ -21,13 +21,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/camelot-engine/camelot/gui"
 	"github.com/chromedp/cdproto/input"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-
-	"github.com/camelot-engine/camelot/gui"
 )
 
 // Positions set up by the tests (CFEN, R5).

@@ -9,10 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/camelot-engine/camelot/movegen"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"github.com/camelot-engine/camelot/movegen"
 )
 
 // TestBrowserPlayAgainstEngine clicks a move, sees it and the engine's

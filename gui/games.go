@@ -11,9 +11,8 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
-	"github.com/camelot-engine/camelot/movegen"
-
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 // Modes of play (Settings.Mode).

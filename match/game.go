@@ -9,10 +9,9 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // gameSpec is one game of the match.

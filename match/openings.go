@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/camelot-engine/camelot/openings"
-
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/openings"
 )
 
 // Opening generation settings.

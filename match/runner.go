@@ -27,11 +27,10 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
 	"github.com/camelot-engine/camelot/stats"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // Report is what a finished (or interrupted) match produced.

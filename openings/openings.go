@@ -13,10 +13,9 @@ import (
 	"math/rand/v2"
 
 	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
 	"github.com/camelot-engine/camelot/movegen"
-
-	"github.com/camelot-engine/camelot/internal/plural"
 )
 
 // Config says what to generate.

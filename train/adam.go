@@ -3,6 +3,7 @@ package train
 import (
 	"math"
 
+	"github.com/camelot-engine/camelot/internal/parallel"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -62,7 +63,7 @@ func (a *adam) step(m *Model, workers []*worker, lr float64, threads int) {
 		p := m.Params[i] - stepSize*mi/(float32(math.Sqrt(float64(vi)))+adamEpsilon)
 		m.Params[i] = min(max(p, -limit), limit)
 	}
-	parallel(threads, numRows, func(_, lo, hi int) {
+	parallel.Parts(threads, numRows, func(_, lo, hi int) {
 		for r := lo; r < hi; r++ {
 			tr := twinRow[r]
 			for j := 0; j < h; j++ {

@@ -8,8 +8,9 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/camelot-engine/camelot/internal/atomicfile"
 )
 
 // A checkpoint is a run's state after an epoch: enough to go on exactly
@@ -54,34 +55,7 @@ func writeCheckpoint(path string, c *checkpoint) error {
 	put(c.opt.v)
 	sum := sha256.Sum256(b.Bytes())
 	b.Write(sum[:])
-	return writeFileAtomic(path, b.Bytes())
-}
-
-// writeFileAtomic writes data to a temporary file beside path and renames
-// it into place.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(0o644) // a temporary file is private
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, b.Bytes())
 }
 
 // readCheckpoint reads the checkpoint at path; nil, nil when there is

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
 	"github.com/camelot-engine/camelot/nnue"
@@ -266,7 +267,7 @@ func finish(c *Config, m *Model, set *Set, k float64, ckptPath string) (*Result,
 	if r.Path == "" {
 		r.Path = r.Name
 	}
-	if err := writeFileAtomic(r.Path, data); err != nil {
+	if err := atomicfile.Write(r.Path, data); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(c.Stdout, "wrote %s (%s, %d bytes)\n", r.Path, r.Name, len(data))

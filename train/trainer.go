@@ -3,6 +3,8 @@ package train
 import (
 	"context"
 	"math/rand/v2"
+
+	"github.com/camelot-engine/camelot/internal/parallel"
 )
 
 // trainer fits a Model to a Set.
@@ -47,7 +49,7 @@ func (t *trainer) epoch(ctx context.Context, e int, lr float64, onBatch func(n i
 		}
 		batch := t.order[lo:min(lo+t.batch, len(t.order))]
 		scale := 1 / float64(len(batch))
-		parallel(t.threads, len(batch), func(ti, lo, hi int) {
+		parallel.Parts(t.threads, len(batch), func(ti, lo, hi int) {
 			w := t.workers[ti]
 			w.reset()
 			w.gradient(t.model, t.set.Data, batch[lo:hi], t.k, t.lambda, scale)
@@ -70,7 +72,7 @@ func (t *trainer) loss(positions []uint32) float64 {
 	if len(positions) == 0 {
 		return 0
 	}
-	parallel(t.threads, len(positions), func(ti, lo, hi int) {
+	parallel.Parts(t.threads, len(positions), func(ti, lo, hi int) {
 		w := t.workers[ti]
 		w.loss = 0
 		w.lossOnly(t.model, t.set.Data, positions[lo:hi], t.k, t.lambda)

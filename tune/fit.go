@@ -2,7 +2,8 @@ package tune
 
 import (
 	"math"
-	"sync"
+
+	"github.com/camelot-engine/camelot/internal/parallel"
 )
 
 // Sigmoid maps a score in centi-men to the expected result it stands for:
@@ -38,7 +39,7 @@ func (d *Data) Loss(w []float64, rows []uint32, k float64, threads int) float64 
 		return 0
 	}
 	sums := make([]float64, threads)
-	parallel(threads, len(rows), func(t, lo, hi int) {
+	parallel.Parts(threads, len(rows), func(t, lo, hi int) {
 		var sum float64
 		for _, r := range rows[lo:hi] {
 			diff := Sigmoid(k, d.Eval(int(r), w)) - float64(d.Target[r])
@@ -77,7 +78,7 @@ func (d *Data) addGradient(w []float64, rows []uint32, k float64, grad []float64
 // a golden-section search over log k from 0.01 to 100 finds it.
 func (d *Data) FitK(w []float64, rows []uint32, threads int) float64 {
 	evals := make([]float32, len(rows))
-	parallel(threads, len(rows), func(_, lo, hi int) {
+	parallel.Parts(threads, len(rows), func(_, lo, hi int) {
 		for j := lo; j < hi; j++ {
 			evals[j] = float32(d.Eval(int(rows[j]), w))
 		}
@@ -85,7 +86,7 @@ func (d *Data) FitK(w []float64, rows []uint32, threads int) float64 {
 	sums := make([]float64, threads)
 	loss := func(logK float64) float64 {
 		k := math.Exp(logK)
-		parallel(threads, len(rows), func(t, lo, hi int) {
+		parallel.Parts(threads, len(rows), func(t, lo, hi int) {
 			var sum float64
 			for j := lo; j < hi; j++ {
 				diff := Sigmoid(k, float64(evals[j])) - float64(d.Result[rows[j]])/2
@@ -111,26 +112,6 @@ func (d *Data) FitK(w []float64, rows []uint32, threads int) float64 {
 		}
 	}
 	return math.Exp((a + b) / 2)
-}
-
-// parallel splits 0..n into threads contiguous parts and runs fn on each
-// part in its own goroutine (t is the part's number), returning when all
-// are done. The parts depend only on n and threads, which is what keeps
-// results the same from run to run.
-func parallel(threads, n int, fn func(t, lo, hi int)) {
-	if threads <= 1 {
-		fn(0, 0, n)
-		return
-	}
-	var wg sync.WaitGroup
-	for t := range threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			fn(t, n*t/threads, n*(t+1)/threads)
-		}()
-	}
-	wg.Wait()
 }
 
 // sumInOrder adds xs first to last: floating-point addition is not

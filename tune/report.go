@@ -7,7 +7,6 @@ import (
 	"slices"
 
 	"github.com/camelot-engine/camelot/eval"
-
 	"github.com/camelot-engine/camelot/internal/plural"
 )
 

@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,9 +14,9 @@ import (
 	"strings"
 
 	"github.com/camelot-engine/camelot/eval"
-	"github.com/camelot-engine/camelot/internal/progress"
-
+	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/internal/progress"
 )
 
 // options are the command line's settings.
@@ -219,26 +220,12 @@ func trainConfig(o options, k float64, trainLen int, validation []uint32, stdout
 		}}
 }
 
-// writeWeights writes the weights' Go source next to path and renames it
-// into place, so an interrupted run never leaves half a file behind.
+// writeWeights writes the weights' Go source in place of path, so an
+// interrupted run never leaves half a file behind.
 func writeWeights(path string, weights *[eval.NumWeights]eval.Weight) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
+	var b bytes.Buffer
+	if err := eval.WriteWeights(&b, weights); err != nil {
 		return err
 	}
-	err = eval.WriteWeights(f, weights)
-	if err == nil {
-		err = f.Chmod(0o644) // a temporary file is private; the weights are source
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("writing %s: %v", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, b.Bytes())
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+
+	"github.com/camelot-engine/camelot/internal/parallel"
 )
 
 // Config is how Train fits the weights.
@@ -92,7 +94,7 @@ func (d *Data) Train(w []float64, train []uint32, c Config) (float64, error) {
 		rng.Shuffle(len(train), func(i, j int) { train[i], train[j] = train[j], train[i] })
 		for lo := 0; lo < len(train); lo += c.Batch {
 			batch := train[lo:min(lo+c.Batch, len(train))]
-			parallel(c.Threads, len(batch), func(t, lo, hi int) {
+			parallel.Parts(c.Threads, len(batch), func(t, lo, hi int) {
 				clear(grads[t])
 				d.addGradient(w, batch[lo:hi], c.K, grads[t])
 			})
