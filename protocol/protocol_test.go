@@ -11,6 +11,7 @@ import (
 
 	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // decided has two White pieces in Black's castle (F16, G16) with Black to
@@ -92,6 +93,7 @@ func TestSetOption(t *testing.T) {
 	c.errorLine("setoption name UCI_Elo value 100", "UCI_Elo", "out of range 579 to 1680")
 	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: engine.PlayNormal,
 		Skill: engine.Skill{Level: 7, Seed: 12345}}
+	want.Net, _ = nnue.Default() // the engine plays with the built-in net unless told otherwise
 	if got := e.Options(); got != want || !s.ponder || s.threads != 2 {
 		t.Fatalf("options %+v ponder %v threads %d, want %+v, true, 2", got, s.ponder, s.threads, want)
 	}
