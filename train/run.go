@@ -48,7 +48,7 @@ type Config struct {
 
 // DefaultConfig returns the defaults of camelot train's flags.
 func DefaultConfig() Config {
-	return Config{Hidden: 256, Epochs: 30, Batch: 16384, LR: 1e-3, Lambda: 0.3, Validation: 0.05, Seed: 1, Threads: 1}
+	return Config{Hidden: 128, Epochs: 20, Batch: 16384, LR: 1e-3, Lambda: 0.3, Validation: 0.05, Seed: 1, Threads: 1}
 }
 
 // DefaultCheckpoint is the checkpoint of a run writing out: out.ckpt, or
