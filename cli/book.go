@@ -62,11 +62,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Grows an opening book by drop-out expansion, scoring positions with the engine's search.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "camelot book build: unexpected argument %q\n", fs.Arg(0))
+	if !parseOptions(fs, args, "book build", stderr) {
 		return 2
 	}
 	c.Threads = *threads
@@ -169,11 +165,7 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("book stats", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("book", "", "book file (default: the embedded book)")
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "camelot book stats: unexpected argument %q\n", fs.Arg(0))
+	if !parseOptions(fs, args, "book stats", stderr) {
 		return 2
 	}
 	b, err := openBook(*path)

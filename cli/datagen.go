@@ -42,11 +42,7 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Plays self-play games and writes quiet positions with their search score and the game result.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "camelot datagen: unexpected argument %q\n", fs.Arg(0))
+	if !parseOptions(fs, args, "datagen", stderr) {
 		return 2
 	}
 	d.Seed = *seed

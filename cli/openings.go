@@ -43,11 +43,7 @@ func runOpenings(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Writes a test-opening suite: random openings scored by a search and kept within a score window.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "camelot openings: unexpected argument %q\n", fs.Arg(0))
+	if !parseOptions(fs, args, "openings", stderr) {
 		return 2
 	}
 	var err error

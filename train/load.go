@@ -76,15 +76,10 @@ const (
 // as datagen does when it resumes. Progress, in bytes, goes to status on
 // a terminal.
 func Load(ctx context.Context, paths []string, validation float64, status io.Writer) (*Set, error) {
-	var total int64
-	for _, path := range paths {
-		fi, err := os.Stat(path)
-		if err != nil {
-			return nil, err
-		}
-		total += fi.Size()
+	bar, err := progress.ForFiles(status, "loading", paths)
+	if err != nil {
+		return nil, err
 	}
-	bar := progress.New(status, "loading", "bytes", 0, total)
 	defer bar.Done()
 	l := &loader{ctx: ctx, set: &Set{Data: &Data{}}, fraction: validation, bar: bar,
 		sampler: rand.New(rand.NewPCG(0x5a3b1e, 0))}

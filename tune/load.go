@@ -14,15 +14,10 @@ import (
 // An error names the file and line ("name:line: reason"). Progress, in
 // bytes read, goes to status on a terminal.
 func Load(paths []string, status io.Writer) (*Data, error) {
-	var total int64
-	for _, path := range paths {
-		fi, err := os.Stat(path)
-		if err != nil {
-			return nil, err
-		}
-		total += fi.Size()
+	bar, err := progress.ForFiles(status, "loading", paths)
+	if err != nil {
+		return nil, err
 	}
-	bar := progress.New(status, "loading", "bytes", 0, total)
 	defer bar.Done()
 	d := NewData(eval.NumWeights, eval.MaxPhase)
 	var evalRow []eval.Feature

@@ -38,6 +38,20 @@ func IsTerminal(w io.Writer) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
+// ForFiles returns a bar over the bytes of the files at paths, for jobs
+// that read them through once; an unreadable file is the error.
+func ForFiles(w io.Writer, label string, paths []string) (*Bar, error) {
+	var total int64
+	for _, path := range paths {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return nil, err
+		}
+		total += fi.Size()
+	}
+	return New(w, label, "bytes", 0, total), nil
+}
+
 // New returns a bar counting towards total units (say "positions"),
 // already at done (a resumed job). It draws on w only when w is a terminal.
 func New(w io.Writer, label, unit string, done, total int64) *Bar {

@@ -2,6 +2,8 @@ package progress
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +29,29 @@ func TestSilentOffTerminal(t *testing.T) {
 	b.Done()
 	if buf.Len() != 0 {
 		t.Errorf("wrote %q to a non-terminal", buf.String())
+	}
+}
+
+// A bar over files counts their bytes together; a missing file is refused.
+func TestForFilesCountsBytes(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	if err := os.WriteFile(a, make([]byte, 30), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(b, make([]byte, 12), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bar, err := ForFiles(&bytes.Buffer{}, "loading", []string{a, b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bar.Add(21)
+	if line := bar.Line(); !strings.Contains(line, "21/42 bytes") {
+		t.Errorf("line %q lacks 21/42 bytes", line)
+	}
+	if _, err := ForFiles(&bytes.Buffer{}, "loading", []string{a, filepath.Join(dir, "missing")}); err == nil {
+		t.Error("a missing file was not refused")
 	}
 }
 
