@@ -85,7 +85,7 @@ var skillElo = []struct {
 	level int
 	elo   float64
 }{
-	{0, 579}, {5, 773}, {10, 964}, {15, 1257}, {20, 1680},
+	{0, 706}, {5, 866}, {10, 1156}, {15, 1834}, {18, 2412}, {20, 2856},
 }
 
 // EloOf returns a level's Elo on the calibrated scale.
