@@ -325,6 +325,7 @@ type shared struct {
 	stop      atomic.Bool
 	pondering atomic.Bool
 	nodesLeft atomic.Int64 // of Limits.Nodes, not yet claimed by a thread (claimNodes)
+	firstDone atomic.Bool  // the main thread has completed depth 1
 	mu        sync.Mutex   // guards start after a ponderhit
 }
 

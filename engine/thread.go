@@ -123,6 +123,7 @@ func (t *thread) iterate() {
 		if !t.isMain() {
 			continue
 		}
+		s.firstDone.Store(true)
 		t.keepLines(multiPV)
 		if best := t.rootMoves[0].move; best != lastBest {
 			t.bestChanges++
@@ -276,8 +277,18 @@ func (t *thread) checkLimits() {
 // share long ago cannot overrun). When nothing is left it waits for the
 // other threads to search what they claimed or hand it back
 // (returnNodes), and returns 0 once the N nodes are searched.
+//
+// Helpers claim nothing until the main thread has completed depth 1: it
+// always completes that iteration (a move to play), so nodes a helper
+// spent first would carry the search past N.
 func (t *thread) claimNodes() int {
 	s := t.s
+	for !t.isMain() && !s.firstDone.Load() {
+		if s.stop.Load() {
+			return 0
+		}
+		runtime.Gosched()
+	}
 	for {
 		left := s.nodesLeft.Load()
 		if left > 0 {
