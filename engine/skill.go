@@ -85,7 +85,7 @@ var skillElo = []struct {
 	level int
 	elo   float64
 }{
-	{0, 706}, {5, 866}, {10, 1156}, {15, 1834}, {18, 2412}, {20, 2856},
+	{0, 569}, {5, 768}, {10, 1103}, {15, 1657}, {18, 2030}, {20, 2341},
 }
 
 // EloOf returns a level's Elo on the calibrated scale.

@@ -39,7 +39,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Skill Level type spin default 20 min 0 max 20",
 		"option name Skill Seed type spin default 0 min 0 max 2147483647",
 		"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 2856 min 706 max 2856",
+		"option name UCI_Elo type spin default 2341 min 569 max 2341",
 		"option name OwnBook type check default true",
 		"option name BookFile type string default <empty>",
 		"option name BookPlies type spin default 8 min 0 max 1000",
@@ -80,17 +80,17 @@ func TestSetOption(t *testing.T) {
 	c.quiet("setoption name Skill Level value 7")
 	c.quiet("setoption name skill seed value 12345")
 	// UCI_Elo picks the level only with UCI_LimitStrength; level 10 is
-	// calibrated at 1156.
-	c.quiet("setoption name UCI_Elo value 1160")
+	// calibrated at 1103 (level 9 interpolates to 1036, level 11 to 1214).
+	c.quiet("setoption name UCI_Elo value 1100")
 	if got := e.Options().Skill; got != (engine.Skill{Level: 7, Seed: 12345}) {
 		t.Errorf("UCI_Elo without UCI_LimitStrength changed the level: %+v", got)
 	}
 	c.quiet("setoption name UCI_LimitStrength value true")
 	if got := e.Options().Skill; got != (engine.Skill{Level: 10, Seed: 12345}) {
-		t.Errorf("UCI_LimitStrength with UCI_Elo 1160: %+v, want level 10", got)
+		t.Errorf("UCI_LimitStrength with UCI_Elo 1100: %+v, want level 10", got)
 	}
 	c.quiet("setoption name UCI_LimitStrength value false")
-	c.errorLine("setoption name UCI_Elo value 100", "UCI_Elo", "out of range 706 to 2856")
+	c.errorLine("setoption name UCI_Elo value 100", "UCI_Elo", "out of range 569 to 2341")
 	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: engine.PlayNormal,
 		Skill: engine.Skill{Level: 7, Seed: 12345}}
 	want.Net, _ = nnue.Default() // the engine plays with the built-in net unless told otherwise
