@@ -103,9 +103,36 @@ type page struct {
 	origin  string
 
 	mu       sync.Mutex
-	console  []string // every console line, exception and log entry
-	errors   []string // console errors and uncaught exceptions
-	requests []string // URLs of requests to anything but the server
+	console  []string          // every console line, exception and log entry
+	errors   []string          // console errors and uncaught exceptions
+	requests []string          // URLs of requests to anything but the server
+	sent     map[string]string // URL of every request the browser sent, by request id
+	failed   []string          // responses with status >= 400 and requests that failed
+	expected []string          // paths whose 4xx answers a test asked for
+	served   *servedLog        // the static host's own log of what it answered
+}
+
+// servedLog is what the static page's file server answered, in order.
+type servedLog struct {
+	mu   sync.Mutex
+	reqs []string // "STATUS PATH"
+}
+
+func (l *servedLog) list() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]string(nil), l.reqs...)
+}
+
+// statusRecorder keeps the status a handler answered.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	r.status = code
+	r.ResponseWriter.WriteHeader(code)
 }
 
 // eachBackend runs test as a subtest on each back end: the page served
@@ -129,10 +156,18 @@ func newPage(t *testing.T, backend string) *page {
 		}
 		t.Skip("NOTICE: chromium is not installed; browser tests skipped (apt-get install -y chromium)")
 	}
-	p := &page{t: t, backend: backend}
+	p := &page{t: t, backend: backend, sent: map[string]string{}}
 	var closeServer func()
 	if backend == staticBackend {
-		site := httptest.NewServer(http.FileServer(http.Dir(staticSite(t))))
+		files := http.FileServer(http.Dir(staticSite(t)))
+		p.served = &servedLog{}
+		site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+			files.ServeHTTP(rec, r)
+			p.served.mu.Lock()
+			p.served.reqs = append(p.served.reqs, fmt.Sprintf("%d %s", rec.status, r.URL.Path))
+			p.served.mu.Unlock()
+		}))
 		p.url, closeServer = site.URL+"/", site.Close
 	} else {
 		srv, err := gui.Listen(gui.Config{Addr: "127.0.0.1:0", Engine: []string{engineBinary(t)}})
@@ -218,13 +253,52 @@ func (p *page) onEvent(ev any) {
 		if e.Entry.Level == cdplog.LevelError && e.Entry.Source != cdplog.SourceNetwork {
 			p.errors = append(p.errors, line)
 		}
+	case *network.EventResponseReceived:
+		if e.Response.Status >= 400 && !p.expectedFailure(e.Response.URL) {
+			p.failed = append(p.failed, fmt.Sprintf("%d %s", e.Response.Status, e.Response.URL))
+		}
+	case *network.EventLoadingFailed:
+		// A request cut off on purpose (an event stream closed when the
+		// tab goes) is no failure.
+		if !e.Canceled {
+			p.failed = append(p.failed, fmt.Sprintf("%s %s", e.ErrorText, p.sent[string(e.RequestID)]))
+		}
 	case *network.EventRequestWillBeSent:
 		u := e.Request.URL
+		p.sent[string(e.RequestID)] = u
 		if u != p.origin && !strings.HasPrefix(u, p.origin+"/") &&
 			!strings.HasPrefix(u, "data:") && !strings.HasPrefix(u, "blob:") {
 			p.requests = append(p.requests, u)
 		}
 	}
+}
+
+// expectFailure lets the server answer 4xx to requests whose path ends
+// with suffix: a test sends bad input on purpose.
+func (p *page) expectFailure(suffix string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.expected = append(p.expected, suffix)
+}
+
+func (p *page) expectedFailure(url string) bool {
+	for _, s := range p.expected {
+		if strings.HasSuffix(url, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// sentURLs lists the URLs of the requests the browser sent.
+func (p *page) sentURLs() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var urls []string
+	for _, u := range p.sent {
+		urls = append(urls, u)
+	}
+	return urls
 }
 
 // saveFailure writes a screenshot and the console log where a developer
@@ -254,13 +328,25 @@ func (p *page) saveFailure() {
 	}
 }
 
-// checkClean fails the test on console errors or foreign requests.
+// checkClean fails the test on console errors, foreign requests, and
+// responses with status >= 400 or failed requests that the test did not
+// ask for (on the static page, a probe for an API it has not got).
 func (p *page) checkClean() {
 	p.t.Helper()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	for _, e := range p.errors {
 		p.t.Errorf("browser console error: %s", e)
+	}
+	for _, f := range p.failed {
+		p.t.Errorf("failed request: %s", f)
+	}
+	if p.served != nil {
+		for _, r := range p.served.list() {
+			if !strings.HasPrefix(r, "2") && !strings.HasPrefix(r, "3") {
+				p.t.Errorf("the static host answered %s", r)
+			}
+		}
 	}
 	for _, u := range p.requests {
 		p.t.Errorf("request to another origin: %s", u)

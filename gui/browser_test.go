@@ -160,6 +160,7 @@ func TestBrowserCaptureChoice(t *testing.T) {
 
 		// Typed without its middle square the move is ambiguous; the server's
 		// error names both candidates and the page shows it.
+		p.expectFailure("/move")
 		p.playText("d12-f16")
 		p.waitJS("the ambiguity shown", `(m => m.includes('D12xD14xF16') && m.includes('D12xF14xF16'))(document.querySelector('#message').textContent)`, 5*time.Second)
 		t.Logf("ambiguous text: %s", p.text("#message"))

@@ -4,8 +4,9 @@
 //    WebAssembly (worker.js), when the page is served by a plain static
 //    file host.
 // Both answer the same requests with the same JSON, so nothing above this
-// file knows which one it talks to. Every failed request throws an Error
-// carrying the one-line message of the back end.
+// file knows which one it talks to; index.html's camelot-backend tag says
+// which one the page has. Every failed request throws an Error carrying
+// the one-line message of the back end.
 
 // ServerBackend talks to `camelot gui` over HTTP.
 class ServerBackend {
@@ -116,21 +117,19 @@ class WorkerBackend {
   }
 }
 
-// connect picks the back end once: the server when the page came from
-// `camelot gui` (its API answers), else the Worker.
+// backend picks the back end once, from the page's own marker (the
+// camelot-backend meta tag of index.html): the page never probes for an
+// API, so the static page asks nothing of a host that has none, and the
+// server's page never starts the Worker.
 let backendPromise = null;
 function backend() {
   if (!backendPromise) {
-    backendPromise = (async () => {
-      try {
-        const res = await fetch('api/board', { headers: { Accept: 'application/json' } });
-        if (res.ok && (res.headers.get('Content-Type') || '').includes('json')) {
-          JSON.parse(await res.text());
-          return new ServerBackend();
-        }
-      } catch { /* no server: a static host */ }
-      return new WorkerBackend();
-    })();
+    const meta = document.querySelector('meta[name="camelot-backend"]');
+    const kind = meta ? meta.content : 'server';
+    const backends = { server: () => new ServerBackend(), worker: () => new WorkerBackend() };
+    backendPromise = backends[kind]
+      ? Promise.resolve(backends[kind]())
+      : Promise.reject(new Error(`unknown back end "${kind}" in the page's camelot-backend tag`));
   }
   return backendPromise;
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/bench"
+	"github.com/camelot-engine/camelot/gui"
 )
 
 // nodeRunner returns node and the toolchain's wasm_exec_node.js, skipping
@@ -121,4 +123,29 @@ func TestWasmStopIsRead(t *testing.T) {
 	expect("bestmove ", 10*time.Second)
 	t.Logf("stop to bestmove under node: %v", time.Since(start).Round(time.Millisecond))
 	_, _ = io.WriteString(stdin, "quit\n")
+}
+
+// The static page's index.html names the Worker as its back end, and the
+// page of camelot gui the server; nothing else in it changes.
+func TestStaticIndex(t *testing.T) {
+	page, err := fs.ReadFile(gui.Page(), "index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(page, []byte(serverMarker)) {
+		t.Fatalf("the server's index.html lacks %s", serverMarker)
+	}
+	got, err := staticIndex(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(got, []byte(serverMarker)) || !bytes.Contains(got, []byte(workerMarker)) {
+		t.Errorf("the static index.html is not marked for the Worker")
+	}
+	if back := bytes.Replace(got, []byte(workerMarker), []byte(serverMarker), 1); !bytes.Equal(back, page) {
+		t.Errorf("staticIndex changed more than the marker")
+	}
+	if _, err := staticIndex([]byte("<html></html>")); err == nil {
+		t.Errorf("a page without the marker was accepted")
+	}
 }

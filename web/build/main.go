@@ -1,5 +1,6 @@
 // Command build writes the static web page: the page of `camelot gui`
-// (the same files, from package gui), worker.js's WebAssembly module
+// (the same files, from package gui, with index.html marked to use its
+// Worker instead of the server), worker.js's WebAssembly module
 // (package web, gzip-compressed) and the Go toolchain's wasm_exec.js, in
 // one folder that any static file host can serve.
 //
@@ -49,6 +50,11 @@ func build(out, version string) error {
 		if err != nil {
 			return err
 		}
+		if name == "index.html" {
+			if data, err = staticIndex(data); err != nil {
+				return err
+			}
+		}
 		return write(filepath.Join(tmp, name), data)
 	}); err != nil {
 		return err
@@ -78,6 +84,23 @@ func build(out, version string) error {
 		return err
 	}
 	return report(out, len(wasm))
+}
+
+// The page's back-end marker (gui/web/index.html, read by api.js): the
+// server's page says "server"; the static page talks to its Worker.
+const (
+	serverMarker = `<meta name="camelot-backend" content="server">`
+	workerMarker = `<meta name="camelot-backend" content="worker">`
+)
+
+// staticIndex turns the server's index.html into the static page's: the
+// marker tells the page its back end is the Worker, so that it never asks
+// the host for an API it does not have.
+func staticIndex(page []byte) ([]byte, error) {
+	if n := bytes.Count(page, []byte(serverMarker)); n != 1 {
+		return nil, fmt.Errorf("index.html has %d back-end markers %s, want 1", n, serverMarker)
+	}
+	return bytes.Replace(page, []byte(serverMarker), []byte(workerMarker), 1), nil
 }
 
 // compile builds package web for js/wasm and returns the module.
