@@ -4,6 +4,8 @@ GO          ?= go
 BINARY      := camelot
 FUZZTIME    ?= 30s
 STATICCHECK := honnef.co/go/tools/cmd/staticcheck@v0.8.2
+# actionlint checks the GitHub Actions workflows in .github/workflows/.
+ACTIONLINT  := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 # GoReleaser, run with go run (make dist, make release-check). v2.16.0 builds
 # with Go 1.26; v2.18 needs Go 1.27, and v2.17 fetches a module from
 # go.digitalxero.dev, which not every module proxy serves.
@@ -11,7 +13,7 @@ GORELEASER  := github.com/goreleaser/goreleaser/v2@v2.16.0
 
 .DEFAULT_GOAL := build
 
-.PHONY: build test bench perft fuzz lint clean web dist release-check
+.PHONY: build test bench perft fuzz lint clean web dist release release-check
 
 build:
 	$(GO) build -o $(BINARY) .
@@ -26,6 +28,7 @@ web:
 test:
 	$(GO) vet ./...
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+		command -v google-chrome >/dev/null 2>&1 || command -v google-chrome-stable >/dev/null 2>&1 || \
 		echo "NOTICE: chromium is not installed; the browser tests of ./gui are skipped"
 	@command -v node >/dev/null 2>&1 || \
 		echo "NOTICE: node is not installed; the WebAssembly tests of ./web/build are skipped"
@@ -44,14 +47,20 @@ bench:
 perft:
 	$(GO) run . perft -threads 0 5
 
+# Every fuzz target of the module (each func FuzzXxx in a _test.go file),
+# FUZZTIME each, after one another. A failing input is written to the
+# package's testdata/fuzz/FuzzXxx/; the other targets still run, and the
+# target ends by naming those that failed.
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParseCFEN$$' -fuzztime $(FUZZTIME) ./movegen/
-	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./movegen/
-	$(GO) test -run '^$$' -fuzz '^FuzzCommandLine$$' -fuzztime $(FUZZTIME) ./protocol/
-	$(GO) test -run '^$$' -fuzz '^FuzzRead$$' -fuzztime $(FUZZTIME) ./record/
-	$(GO) test -run '^$$' -fuzz '^FuzzScan$$' -fuzztime $(FUZZTIME) ./datagen/
-	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./book/
-	$(GO) test -run '^$$' -fuzz '^FuzzHandlers$$' -fuzztime $(FUZZTIME) ./gui/
+	@failed=""; \
+	for f in $$(grep -rl --include='*_test.go' --exclude-dir=testdata --exclude-dir=dist --exclude-dir=.git '^func Fuzz' . | sort); do \
+		for t in $$(sed -n 's/^func \(Fuzz[A-Za-z0-9_]*\)(.*/\1/p' "$$f"); do \
+			pkg="./$$(dirname "$${f#./}")"; \
+			echo "== $$t in $$pkg"; \
+			$(GO) test -run '^$$' -fuzz "^$$t\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s "$$pkg" || failed="$$failed $$pkg:$$t"; \
+		done; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz targets that failed:$$failed"; exit 1; fi
 
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then \
@@ -60,6 +69,16 @@ lint:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./web/ ./engine/ ./protocol/
 	$(GO) run $(STATICCHECK) ./...
+	$(GO) run $(ACTIONLINT)
+	@# testdata/actionlint/broken.yml has three mistakes; actionlint must
+	@# report each of them, which shows that the check above can fail.
+	@out="$$($(GO) run $(ACTIONLINT) -oneline -shellcheck= testdata/actionlint/broken.yml 2>&1)"; \
+	for rule in syntax-check action expression; do \
+		if ! echo "$$out" | grep -q "^testdata/actionlint/broken.yml:.*\[$$rule\]$$"; then \
+			echo "actionlint did not report the [$$rule] mistake of testdata/actionlint/broken.yml:"; \
+			echo "$$out"; exit 1; \
+		fi; \
+	done
 
 # Release archives of a snapshot in dist/release/ (see .goreleaser.yaml):
 # camelot for Linux, macOS and Windows on amd64 and arm64, the web page
@@ -69,6 +88,12 @@ lint:
 dist:
 	CAMELOT_COMMIT="$$(git rev-parse --short=12 HEAD 2>/dev/null)$$(test -z "$$(git status --porcelain 2>/dev/null)" || echo +dirty)" \
 		$(GO) run $(GORELEASER) release --snapshot --clean
+
+# Publish a release: the archives of make dist, for the version of the tag
+# at HEAD, on the project's GitHub releases page. Needs GITHUB_TOKEN; run by
+# .github/workflows/release.yml when a tag v* is pushed.
+release:
+	$(GO) run $(GORELEASER) release --clean
 
 # Validate .goreleaser.yaml.
 release-check:
