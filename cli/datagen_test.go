@@ -52,3 +52,15 @@ func TestDatagenSummaryCounts(t *testing.T) {
 		t.Errorf("resumed run: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 }
+
+// -out in a folder that does not exist yet makes it.
+func TestDatagenMakesOutputFolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data", "datagen-1.txt")
+	code, stdout, stderr := runDatagenCommand("-out", path, "-games", "1", "-nodes", "100", "-verify-nodes", "100", "-hash", "1", "-threads", "1")
+	if code != 0 || !strings.HasPrefix(stdout, "datagen: "+path+": 1 game and ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Error(err)
+	}
+}

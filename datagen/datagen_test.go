@@ -221,3 +221,38 @@ func TestRunWithNet(t *testing.T) {
 		t.Errorf("resuming a net's file with the tuned evaluation: %v", err)
 	}
 }
+
+// The folders of the output file are made when missing, as the tasks of a
+// batch job expect of data/datagen-N.txt.
+func TestRunMakesFolders(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data", "shards", "datagen-1.txt")
+	cfg := tiny(1, 1)
+	cfg.Games = 1
+	if sum := run(t, cfg, path); sum.Games != 1 {
+		t.Errorf("played %d games, want 1", sum.Games)
+	}
+	if len(gamesOf(t, path)) != 1 {
+		t.Errorf("%s does not hold the game", path)
+	}
+}
+
+// The number of games is one of the settings: a finished file is neither
+// extended by a run of more games nor cut by one of fewer; it is refused
+// and left as it is.
+func TestOtherGameCountRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "data.txt")
+	cfg := tiny(5, 2)
+	cfg.Games = 2
+	run(t, cfg, path)
+	before, _ := os.ReadFile(path)
+	for _, games := range []int{3, 1} {
+		other := cfg
+		other.Games = games
+		if _, err := Run(context.Background(), other, path, nil); err == nil || !strings.Contains(err.Error(), "other settings") {
+			t.Errorf("resuming a file of 2 games with -games %d: %v, want it refused", games, err)
+		}
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("a refused file was changed")
+	}
+}

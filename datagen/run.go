@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -29,14 +30,21 @@ type Summary struct {
 // line. A run that is killed and started again with the same settings
 // resumes: the games whose trailer is in the file are kept, whatever
 // follows the last trailer (a game cut off in the middle of its write) is
-// cut away, and only the missing games are played. Progress goes to
-// status (a bar on a terminal).
+// cut away, and only the missing games are played. Every setting that
+// decides the games, the number of games included, must be the same: a
+// file of other settings is refused, never extended or mixed (more data
+// comes from other seeds, in other files). Folders missing from path are
+// made. Progress goes to status (a bar on a terminal).
 func Run(ctx context.Context, cfg Config, path string, status io.Writer) (Summary, error) {
 	if err := cfg.Check(); err != nil {
 		return Summary{}, err
 	}
 	done, started, err := resume(path, cfg)
 	if err != nil {
+		return Summary{}, err
+	}
+	// Each task of a batch job may be the first to write to its folder.
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return Summary{}, err
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
