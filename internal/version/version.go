@@ -5,6 +5,10 @@
 // A release build stamps it with
 //
 //	go build -ldflags "-X github.com/camelot-engine/camelot/internal/version.Release=1.2.0"
+//
+// A build by go install github.com/camelot-engine/camelot@v1.2.0 is not
+// stamped: its build info holds the module version, v1.2.0, and no source
+// control settings, so that version is what String returns.
 package version
 
 import (

@@ -26,6 +26,9 @@ func TestDescribe(t *testing.T) {
 			Main:     debug.Module{Version: "v0.0.0-20261124183500-aa0dcff12345+dirty"},
 			Settings: vcs("aa0dcff1234567890abcdef", "true")}, "v0.0.0-20261124183500-aa0dcff12345+dirty"},
 		{"module version from go install", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.0"}}, "v1.3.0"},
+		{"pre-release from go install", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.0-rc.1"}}, "v1.3.0-rc.1"},
+		{"pseudo-version from go install", "", &debug.BuildInfo{Main: debug.Module{Version: "v1.3.1-0.20261124183500-aa0dcff12345"}},
+			"v1.3.1-0.20261124183500-aa0dcff12345"},
 	} {
 		if got := describe(c.release, c.info); got != c.want {
 			t.Errorf("%s: describe = %q, want %q", c.name, got, c.want)
