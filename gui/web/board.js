@@ -193,10 +193,13 @@ export class BoardView {
     const to = legs[legs.length - 1];
     const letter = this.view.board[to];
     if (!letter || typeof this.animLayer.animate !== 'function') return;
-    this.animLayer.replaceChildren();
+    // A reply that comes while the last move still travels ends that
+    // animation first, so that its piece is shown and not left hidden.
+    if (this.endAnimation) this.endAnimation();
     const target = this.squares.get(to);
     target.classList.add('arriving');
     const total = LEG_MS * (legs.length - 1);
+    const nodes = [];
     for (const s of captured || []) {
       const was = prevBoard && prevBoard[s];
       if (!was) continue;
@@ -204,18 +207,27 @@ export class BoardView {
       const g = el('g', { transform: `translate(${x} ${y})`, class: 'fading' }, this.animLayer);
       drawPiece(g, was);
       g.animate([{ opacity: 1 }, { opacity: 0 }], { duration: total, fill: 'forwards' });
+      nodes.push(g);
     }
     const mover = el('g', {}, this.animLayer);
     drawPiece(mover, letter);
+    nodes.push(mover);
     const frames = legs.map((s) => {
       const [x, y] = this.origin(s);
       return { transform: `translate(${x}px, ${y}px)` };
     });
     const anim = mover.animate(frames, { duration: total, easing: 'linear', fill: 'forwards' });
+    // done removes only this animation's own copies: a later one may
+    // already be running in the same layer.
+    let over = false;
     const done = () => {
+      if (over) return;
+      over = true;
+      if (this.endAnimation === done) this.endAnimation = null;
       target.classList.remove('arriving');
-      this.animLayer.replaceChildren();
+      for (const n of nodes) n.remove();
     };
+    this.endAnimation = done;
     anim.onfinish = done;
     anim.oncancel = done;
   }
