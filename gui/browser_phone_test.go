@@ -128,6 +128,15 @@ func TestBrowserPhone(t *testing.T) {
 		p.tap("#flip")
 		p.waitJS("the board flipped", fmt.Sprintf(`document.querySelector('[data-square="F1"]').getBoundingClientRect().top + window.scrollY < %v + window.scrollY - 100`, y1), 5*time.Second)
 		p.checkPhoneLayout("flipped")
+
+		// Analysis adds the evaluation bar beside the board and the lines
+		// below: still nothing past the sides.
+		p.settings("analysis", "0", "0")
+		p.waitJS("analysis lines", `document.querySelectorAll('#pv-lines li[data-pv-move]').length >= 1 && !document.querySelector('#eval-bar').hidden`, 20*time.Second)
+		p.checkPhoneLayout("analysing")
+		if shots != "" {
+			p.phoneShots(filepath.Join(shots, "phone-"+p.backend+"-analysis"))
+		}
 		p.checkClean()
 	})
 }
