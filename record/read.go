@@ -166,6 +166,11 @@ type gameState struct {
 	// proseTags come from prose header lines ("White: … Black: …"); a
 	// tag pair or WCF header of the same name wins over them.
 	proseTags []Tag
+	// perLine: the game's first move stands alone on its line
+	// ("1.D6-F8"), as pages that annotate a game move by move give it;
+	// lines of other text between its move lines are then annotations,
+	// skipped.
+	perLine bool
 }
 
 // line is a line of moves being read: the main line or a variation.
@@ -203,10 +208,7 @@ func (p *parser) game() (*Game, error) {
 			if !started {
 				return nil, nil
 			}
-			if st.wcf {
-				return p.endWCF(&st, last)
-			}
-			return nil, p.errorf(last, "the game does not end with a result token (want %s)", wantResult)
+			return p.stop(&st, last)
 		}
 		line := p.line
 		header := p.src[p.i] == '#' && p.atLineStart()
@@ -215,10 +217,15 @@ func (p *parser) game() (*Game, error) {
 			// Before the movetext, or after the last game's result.
 			p.proseLine(&st)
 			continue
+		case st.perLine && st.g != nil && p.line > lineBefore && !header && !p.tagLine() && !movetextLine(p.restOfLine()):
+			// An annotation between the move lines of a game written
+			// one move a line, as a page that comments it move by move.
+			p.skipLine()
+			continue
 		case st.wcf && st.g != nil && p.line > lineBefore && !isDigit(p.src[p.i]) && isProse(p.src[p.i:], true):
 			// A WCF move list has no result token: prose after its
 			// moves ends it.
-			return p.endWCF(&st, last)
+			return p.stop(&st, last)
 		}
 		switch c := p.src[p.i]; c {
 		case '#':
@@ -226,10 +233,7 @@ func (p *parser) game() (*Game, error) {
 				return nil, p.errorf(line, `unexpected "#" (a header line of a WCF move list starts a line)`)
 			}
 			if st.g != nil {
-				if !st.wcf {
-					return nil, p.errorf(line, "the game has no result token before the header line (want %s)", wantResult)
-				}
-				return p.endWCF(&st, last) // the next game's header: this one ends here
+				return p.stop(&st, last) // the next game's header: this one ends here
 			}
 			// A "# Name: value" line starts a WCF move list; other "#"
 			// lines are comments.
@@ -244,7 +248,10 @@ func (p *parser) game() (*Game, error) {
 		case '[':
 			last = line
 			if st.g != nil {
-				return nil, p.errorf(line, "the game has no result token before the tag on this line (want %s)", wantResult)
+				if !p.tagLine() {
+					return nil, p.errorf(line, "a tag inside the movetext: want the result token (%s) first, and the next game's tags on lines of their own", wantResult)
+				}
+				return p.stop(&st, last) // the next game's tags: this one ends here
 			}
 			started = true
 			t, err := p.tag()
@@ -285,6 +292,9 @@ func (p *parser) game() (*Game, error) {
 		case ']', '}', '"':
 			return nil, p.errorf(line, "unexpected %q", c)
 		default:
+			if !st.perLine && st.lastMove() == nil && len(st.lines) <= 1 && p.firstOnLine() && oneMoveLine(p.restOfLine()) {
+				st.perLine = true // the first move stands alone on its line
+			}
 			started, last = true, line
 			start := p.i
 			for p.i < len(p.src) && !delimAt(p.src, p.i) {
@@ -325,30 +335,68 @@ func (p *parser) headerLine() (Tag, bool) {
 	return Tag{name, strings.TrimSpace(value)}, true
 }
 
-// endWCF ends a WCF move list, which has no result token: the result is
-// its Result header.
-func (p *parser) endWCF(st *gameState, line int) (*Game, error) {
+// stop ends a game whose movetext stops without a result token: a WCF
+// move list, an unfinished game copied as it stands, a game from a page
+// that gives one move a line. Its result is the Result tag (or "# Result:"
+// header) when it has one, else the result the rules have decided for the
+// final position (R14–R16), else "*", an unfinished game. A game needs a
+// move for that (a WCF move list only its headers): tags alone, or an
+// unclosed variation, are still an error.
+func (p *parser) stop(st *gameState, line int) (*Game, error) {
 	if len(st.lines) > 1 {
 		return nil, p.errorf(line, "the variation opened on line %d is not closed", st.top().open)
 	}
-	result := ""
-	for _, t := range st.tags {
-		if t.Name == "Result" {
-			result = t.Value
-		}
-	}
-	if !isResult(result) {
-		return nil, p.errorf(line, "a WCF move list needs a \"# Result: R\" header line with R one of %s", wantResult)
+	if !st.wcf && (st.g == nil || len(st.g.Moves) == 0) {
+		return nil, p.errorf(line, "the game does not end with a result token (want %s)", wantResult)
 	}
 	if st.g == nil {
 		if err := p.begin(st); err != nil {
 			return nil, err
 		}
 	}
+	result := movegen.Ongoing.String()
+	if o := st.mg.Outcome(); o.IsOver() {
+		result = o.Result.String()
+	}
+	for _, t := range st.tags {
+		if t.Name == "Result" {
+			if !isResult(t.Value) {
+				return nil, p.errorf(st.tagLines["Result"], "the game has no result token, and its Result %s %q is none of %s",
+					tagOrHeader(st.wcf), t.Value, wantResult)
+			}
+			result = t.Value
+		}
+	}
 	if err := p.finish(st, result, line); err != nil {
 		return nil, err
 	}
 	return st.g, nil
+}
+
+func tagOrHeader(wcf bool) string {
+	if wcf {
+		return "header"
+	}
+	return "tag"
+}
+
+// tagLine reports whether a tag at p.i starts its line: only such a tag
+// may end a game without a result token and start the next.
+func (p *parser) tagLine() bool {
+	return p.src[p.i] == '[' && p.firstOnLine()
+}
+
+// firstOnLine reports whether only blanks stand before p.i on its line.
+func (p *parser) firstOnLine() bool {
+	k := bytes.LastIndexByte(p.src[:p.i], '\n') + 1
+	for k < p.i {
+		n := blankAt(p.src, k)
+		if n == 0 {
+			return false
+		}
+		k += n
+	}
+	return true
 }
 
 // tag reads a tag pair [Name "Value"], which must stand on one line.

@@ -28,9 +28,34 @@
 //
 // The reader also reads WCF move lists, as the federation publishes games:
 // "# Name: value" header lines (read as tags; other "#" lines are
-// comments), then numbered moves without a result token, the result being
-// the "# Result:" header. A header line after moves starts the next game;
-// a line of prose after moves ends the game.
+// comments), then numbered moves without a result token. A header line
+// after moves starts the next game; a line of prose after moves ends the
+// game.
+//
+// A movetext may stop without a result token, as WCF move lists do and as
+// people copy an unfinished game: at the end of the input, or before a
+// line that starts the next game's tags or headers. The game's result is
+// then its Result tag (or "# Result:" header), else the result of a final
+// position the rules have decided (R14–R16), else "*", an unfinished game.
+// Tags with no move after them, or an unclosed variation, are still an
+// error.
+//
+// A game whose first move stands alone on its line, as on pages that
+// annotate a game move by move, is read one move a line:
+//
+//	            1.D6-F8
+//
+//	         1....H11-F9
+//
+//	6....D10-D8xD6? would have ... (a note)
+//
+// (a number, a dot and White's move with no space; "N...." and Black's
+// move). Lines between its move lines that hold words of prose are notes
+// and are skipped, even when they quote moves ("4....E11-F12 would have
+// kept parity.", "9....G12-I10xI8, 10.I7xI9 ..."); a line of moves, move
+// numbers, glyphs, results and comments only is movetext, and so is a line
+// that starts with a move number not glued to a move, so a wrong move or
+// number there is an error.
 //
 // The reader is lenient where real records differ: it skips ";"
 // rest-of-line comments and "%" escape lines, accepts move numbers glued

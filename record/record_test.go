@@ -474,8 +474,10 @@ func TestReadErrors(t *testing.T) {
 		{"unknown result colon", "1. E6-G8\n1:0\n", []string{"line 2:", `unknown result token "1:0"`}},
 		{"unknown result half", "1. E6-G8 ½", []string{`unknown result token "½"`}},
 		{"unknown result 1/2", "1/2", []string{`unknown result token "1/2"`}},
-		{"no result", "[Event \"x\"]\n\n1. E6-G8 I11-G9\n\n", []string{"game 1, line 3:", "does not end with a result token"}},
-		{"no result before the next game", "1. E6-G8\n\n[Event \"y\"]\n*", []string{"game 1, line 3:", "no result token"}},
+		{"no result, bad Result tag", "[Result \"2-0\"]\n\n1. E6-G8 I11-G9\n\n", []string{"game 1, line 1:", `no result token, and its Result tag "2-0" is none of`}},
+		{"no result, variation open", "1. E6-G8 (1. E6-E8\n", []string{"game 1, line 1:", "the variation opened on line 1 is not closed"}},
+		{"no result, number only", "[Event \"x\"]\n1.\n", []string{"game 1, line 2:", "does not end with a result token"}},
+		{"tag inside the movetext", "1. E6-G8 [Event \"y\"]\n*", []string{"game 1, line 1:", "a tag inside the movetext"}},
 		{"tags only", "[Event \"x\"]\n", []string{"game 1, line 1:", "does not end with a result token"}},
 		{"unterminated comment", "1. E6-G8 {a comment\nthat never ends\n\n1-0", []string{"game 1, line 1:", "unterminated comment"}},
 		{"unterminated tag", "[Event \"x\"\n\n*", []string{"game 1, line 1:", `unterminated tag Event: no "]"`}},
@@ -669,11 +671,9 @@ func TestWCFMoveLists(t *testing.T) {
 		roundTrip(t, []*Game{g})
 	}
 	for _, tc := range []struct{ name, text, want string }{
-		{"no result header", "# White: a\n1. E6-G8 I11-G9\n", `needs a "# Result: R" header`},
-		{"bad result header", "# Result: 2-0\n1. E6-G8\n", `needs a "# Result: R" header`},
+		{"bad result header", "# Result: 2-0\n1. E6-G8\n", `its Result header "2-0" is none of 1-0, 0-1, 1/2-1/2 or *`},
 		{"header against the rules", "# Result: 1-0\n1. E6-G8\n1... x", "bad move text"},
 		{"# inside a line", "1. E6-G8 # x *", `unexpected "#"`},
-		{"PGN game then a header", "1. E6-G8\n# Result: *\n", "no result token before the header line"},
 	} {
 		_, err := Read(strings.NewReader(tc.text))
 		wantError(t, err, tc.want)

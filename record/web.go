@@ -274,3 +274,92 @@ func hasTag(tags []Tag, name string) bool {
 	}
 	return false
 }
+
+// oneMoveLine reports whether a line holds one numbered move and nothing
+// else but a glyph or a comment: "1.D6-F8", "1....H11-F9?", "2. C6-E8-G8".
+// A game whose first move stands so on its line is read as one move a
+// line, as pages that annotate a game move by move print it.
+func oneMoveLine(line []byte) bool {
+	w, rest := nextWord(line)
+	digits, dots, glued := splitNumber(w)
+	switch {
+	case digits == 0 || dots == 0:
+		return false
+	case glued == "":
+		if w, rest = nextWord(rest); !isMoveWord(w) {
+			return false
+		}
+	case !isMoveWord(glued):
+		return false
+	}
+	w, rest = nextWord(rest)
+	if validNAG(w) {
+		w, _ = nextWord(rest)
+	}
+	return w == "" || w == "{" || w == ";"
+}
+
+// movetextLine reports whether a line is movetext, rather than an
+// annotation between the move lines of a game written one move a line.
+// An annotation has a word of prose: a word with a letter that is no move,
+// move number, glyph or result ("A critical error.", or "4....E11-F12
+// would have kept parity.", or a move with a comma after it). A line that
+// starts with a move number not glued to a move ("2... x", "1:0") is
+// movetext, so that its fault is reported; so is everything from a "{" or
+// ";" on.
+func movetextLine(line []byte) bool {
+	first := true
+	for w, rest := nextWord(line); ; w, rest = nextWord(rest) {
+		digits, dots, glued := splitNumber(w)
+		switch {
+		case w == "" || w == "{" || w == ";":
+			return true
+		case first && digits > 0 && (dots == 0 || !isMoveWord(glued)):
+			return true
+		case w == "(" || w == ")" || isResult(w) || validNAG(w) || allIn(w, "."):
+		case digits > 0 && (glued == "" || dots > 0 && isMoveWord(glued)):
+		case isMoveWord(w):
+		case strings.IndexFunc(w, unicode.IsLetter) >= 0:
+			return false
+		}
+		first = false
+	}
+}
+
+// splitNumber splits a word that starts with a move number ("12.",
+// "12....H11-F9") into the lengths of its digits and dots and the text
+// glued after them.
+func splitNumber(w string) (digits, dots int, glued string) {
+	for digits < len(w) && isDigit(w[digits]) {
+		digits++
+	}
+	for digits+dots < len(w) && w[digits+dots] == '.' {
+		dots++
+	}
+	return digits, dots, w[digits+dots:]
+}
+
+// isMoveWord reports whether a whole word is made as a move of WCF
+// notation (R3), with any file letter: squares joined by "-" or "x",
+// maybe followed by a glyph of one or two of "!" and "?".
+func isMoveWord(w string) bool {
+	w = strings.TrimRight(w, "!?")
+	squares := 0
+	for i := 0; ; {
+		if i+1 >= len(w) || !isLetter(w[i]) || !isDigit(w[i+1]) {
+			return false
+		}
+		i += 2
+		if i < len(w) && isDigit(w[i]) {
+			i++
+		}
+		squares++
+		if i == len(w) {
+			return squares >= 2
+		}
+		if strings.IndexByte("-xX", w[i]) < 0 {
+			return false
+		}
+		i++
+	}
+}
