@@ -1,17 +1,24 @@
 // Package refgen is a deliberately simple reference move generator for
-// Camelot, written from /work/shared/RULINGS.md (R1–R17) alone. It exists to
-// cross-check faster generators: correctness and readability come first.
+// Camelot and its Parker variants Cam, Camette and Chivalry, written from
+// /work/shared/RULINGS.md (R1–R17) and /work/shared/VARIANTS.md (V1–V8)
+// alone. It exists to cross-check faster generators: correctness and
+// readability come first.
 package refgen
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
-// Board geometry (R1). Squares are indexed sq = (rank-1)*12 + file, with
-// file 0..11 for A..L and rank 1..16, so ascending index is "board order"
-// (rank 1 first, then file A..L within a rank).
+// Square indexing. Every board (V2) fits a grid of 14 files (A..N) by 16
+// ranks; squares are indexed sq = (rank-1)*14 + file, with file 0..13 for
+// A..N and rank 1..16, so ascending index is "board order" (rank 1 first,
+// then file A..N within a rank). Which grid squares exist depends on the
+// variant's geometry.
 const (
-	numFiles = 12
-	numRanks = 16
-	numSq    = numFiles * numRanks
+	gridFiles = 14
+	gridRanks = 16
+	numSq     = gridFiles * gridRanks
 )
 
 const (
@@ -28,32 +35,98 @@ const (
 	blackKnight = 'n'
 )
 
-// rankSpan gives the lowest and highest existing file of a rank (R1).
-func rankSpan(r int) (lo, hi int) {
-	switch r {
-	case 1, 16:
-		return 5, 6 // F, G
-	case 2, 15:
-		return 2, 9 // C..J
-	case 3, 14:
-		return 1, 10 // B..K
-	default:
-		return 0, 11 // A..L
-	}
+// geometry is one variant's board, start and limits (V2, V3, V6).
+type geometry struct {
+	name        string // as shown (V1)
+	files       int    // number of files, lettered from A
+	ranks       int    // number of ranks, numbered from 1
+	span        [gridRanks + 1][2]int
+	castle      [2][]int   // White's castle squares, Black's (V2)
+	castleOwner [numSq]int // 0: none, 1: White's castle, 2: Black's
+	on          [numSq]bool
+	maxKnights  int    // Knights a side at the start (V3, V6)
+	maxMen      int    // Men a side at the start (V3, V6)
+	start       string // start position in CFEN (V3)
 }
 
-// exists reports whether (file, rank) is one of the 160 squares (R1).
-func exists(f, r int) bool {
-	if f < 0 || f >= numFiles || r < 1 || r > numRanks {
+// newGeometry builds a geometry from the V2 table's text: rows lists
+// "ranks:files" ranges like "4-13:A-L", castles is "F1 G1 / F16 G16".
+func newGeometry(name string, files, ranks int, rows, castles string, knights, men int, start string) *geometry {
+	g := &geometry{name: name, files: files, ranks: ranks, maxKnights: knights, maxMen: men, start: start}
+	for _, row := range strings.Fields(rows) {
+		rs, fs, _ := strings.Cut(row, ":")
+		r1, r2, ok := strings.Cut(rs, "-")
+		if !ok {
+			r2 = r1
+		}
+		lo, hi := mustAtoi(r1), mustAtoi(r2)
+		f1, f2, _ := strings.Cut(fs, "-")
+		for r := lo; r <= hi; r++ {
+			g.span[r] = [2]int{int(f1[0] - 'A'), int(f2[0] - 'A')}
+			for f := g.span[r][0]; f <= g.span[r][1]; f++ {
+				g.on[sqOf(f, r)] = true
+			}
+		}
+	}
+	w, b, _ := strings.Cut(castles, "/")
+	for c, list := range []string{w, b} {
+		for _, s := range strings.Fields(list) {
+			sq, ok := g.parseSq(s)
+			if !ok {
+				panic("refgen: bad castle square " + s)
+			}
+			g.castle[c] = append(g.castle[c], sq)
+			g.castleOwner[sq] = c + 1
+		}
+	}
+	return g
+}
+
+func mustAtoi(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		panic("refgen: bad number in board table: " + s)
+	}
+	return n
+}
+
+// The four boards, as VARIANTS.md's V2 table and V3 give them.
+var (
+	camelotGeom = newGeometry("Camelot", 12, 16,
+		"1:F-G 2:C-J 3:B-K 4-13:A-L 14:B-K 15:C-J 16:F-G", // R1
+		"F1 G1 / F16 G16", 4, 10, StartCFEN)
+	chivalryGeom = newGeometry("Chivalry", 14, 16,
+		"1:G-H 2:D-K 3:C-L 4:B-M 5-12:A-N 13:B-M 14:C-L 15:D-K 16:G-H",
+		"G1 H1 / G16 H16", 8, 12,
+		"2/8/10/12/14/2nnmmmmmmnn2/2nnmmmmmmnn2/14/14/2NNMMMMMMNN2/2NNMMMMMMNN2/14/12/10/8/2 w 0/0 0 1")
+	camGeom = newGeometry("Cam", 7, 13,
+		"1:D-D 2:C-E 3:B-F 4-10:A-G 11:B-F 12:C-E 13:D-D",
+		"D1 / D13", 2, 5,
+		"1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/0 0 1")
+	cametteGeom = newGeometry("Camette", 5, 7,
+		"1:C-C 2:B-D 3-5:A-E 6:B-D 7:C-C",
+		"C1 / C7", 1, 3,
+		"1/1n1/1mmm1/5/1MMM1/1N1/1 w 0/0 0 1")
+)
+
+// rankSpan gives the lowest and highest existing file of rank r (V2).
+func (g *geometry) rankSpan(r int) (lo, hi int) { return g.span[r][0], g.span[r][1] }
+
+// exists reports whether (file, rank) is a square of the board (R1, V2).
+func (g *geometry) exists(f, r int) bool {
+	if f < 0 || f >= gridFiles || r < 1 || r > gridRanks {
 		return false
 	}
-	lo, hi := rankSpan(r)
-	return f >= lo && f <= hi
+	return g.on[sqOf(f, r)]
 }
 
-func sqOf(f, r int) int    { return (r-1)*numFiles + f }
-func fileOf(sq int) int    { return sq % numFiles }
-func rankOf(sq int) int    { return sq/numFiles + 1 }
+// smallCastles reports whether the castles have one square each (Cam,
+// Camette): entering the opponent's castle then ends the game (V4, V5).
+func (g *geometry) smallCastles() bool { return len(g.castle[white]) == 1 }
+
+func sqOf(f, r int) int    { return (r-1)*gridFiles + f }
+func fileOf(sq int) int    { return sq % gridFiles }
+func rankOf(sq int) int    { return sq/gridFiles + 1 }
 func sqName(sq int) string { return string(rune('A'+fileOf(sq))) + strconv.Itoa(rankOf(sq)) }
 func isKnight(p byte) bool { return p == whiteKnight || p == blackKnight }
 func isColor(p byte, c int) bool {
@@ -63,8 +136,11 @@ func isColor(p byte, c int) bool {
 	return p == blackMan || p == blackKnight
 }
 
-// parseSq parses a square name like "F6" (case-insensitive).
-func parseSq(s string) (int, bool) {
+// parseSq parses a Camelot square name like "F6" (case-insensitive).
+func parseSq(s string) (int, bool) { return camelotGeom.parseSq(s) }
+
+// parseSq parses a square name of the board like "F6" (case-insensitive).
+func (g *geometry) parseSq(s string) (int, bool) {
 	if len(s) < 2 || len(s) > 3 {
 		return 0, false
 	}
@@ -72,7 +148,7 @@ func parseSq(s string) (int, bool) {
 	if c >= 'a' && c <= 'z' {
 		c -= 'a' - 'A'
 	}
-	if c < 'A' || c > 'L' {
+	if c < 'A' || int(c-'A') >= g.files {
 		return 0, false
 	}
 	for i := 1; i < len(s); i++ {
@@ -88,29 +164,40 @@ func parseSq(s string) (int, bool) {
 		return 0, false
 	}
 	f := int(c - 'A')
-	if !exists(f, r) {
+	if !g.exists(f, r) {
 		return 0, false
 	}
 	return sqOf(f, r), true
 }
 
-// Castles (R1): White's castle is F1,G1 (rank 1), Black's is F16,G16.
-func ownCastle(c, sq int) bool {
-	if c == white {
-		return rankOf(sq) == 1
-	}
-	return rankOf(sq) == numRanks
-}
+// ownCastle reports whether sq is in side c's own castle (R1, V2).
+func (g *geometry) ownCastle(c, sq int) bool { return g.castleOwner[sq] == c+1 }
 
-func oppCastle(c, sq int) bool { return ownCastle(1-c, sq) }
+func (g *geometry) oppCastle(c, sq int) bool { return g.ownCastle(1-c, sq) }
+
+// otherCastleSq returns the other square of the castle holding sq, for a
+// castle move (R13); false for a one-square castle (V4).
+func (g *geometry) otherCastleSq(sq int) (int, bool) {
+	owner := g.castleOwner[sq] - 1
+	if owner < 0 {
+		return 0, false
+	}
+	for _, o := range g.castle[owner] {
+		if o != sq {
+			return o, true
+		}
+	}
+	return 0, false
+}
 
 // The eight directions (R1).
 var dirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
-// step returns the square k steps from sq in direction d, if it exists.
-func step(sq int, d [2]int, k int) (int, bool) {
+// step returns the square k steps from sq in direction d, if it exists on
+// the board (R1, V2).
+func (g *geometry) step(sq int, d [2]int, k int) (int, bool) {
 	f, r := fileOf(sq)+k*d[0], rankOf(sq)+k*d[1]
-	if !exists(f, r) {
+	if !g.exists(f, r) {
 		return 0, false
 	}
 	return sqOf(f, r), true

@@ -9,8 +9,9 @@ import (
 // StartCFEN is the starting position (R2) in CFEN (R5).
 const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1"
 
-// position is a full game state as described by CFEN (R5).
+// position is a full game state as described by CFEN (R5, V6).
 type position struct {
+	g       *geometry // the variant's board; nil means Camelot
 	b       board
 	side    int    // white or black, to move
 	castles [2]int // castle moves used so far, per side (R13)
@@ -35,24 +36,38 @@ func parseNat(s string) (int, bool) {
 	return n, true
 }
 
-// parseCFEN parses a CFEN string (R5). Fields 3–5 may be omitted.
-func parseCFEN(s string) (*position, error) {
+// geom returns the position's board, Camelot when unset.
+func (p *position) geom() *geometry {
+	if p.g == nil {
+		return camelotGeom
+	}
+	return p.g
+}
+
+// parseCFEN parses a Camelot CFEN string (R5). Fields 3–5 may be omitted.
+func parseCFEN(s string) (*position, error) { return parseCFENOn(camelotGeom, s) }
+
+// parseCFENOn parses a CFEN string on board g (R5, V6): ranks from the
+// highest down, each listing only its existing squares. Fields 3–5 may be
+// omitted.
+func parseCFENOn(g *geometry, s string) (*position, error) {
 	fields := strings.Fields(s)
 	if len(fields) < 2 || len(fields) > 5 {
 		return nil, fmt.Errorf("cfen: expected 2 to 5 fields, got %d", len(fields))
 	}
-	p := &position{moveNo: 1}
+	p := &position{g: g, moveNo: 1}
 
 	// Field 1: board.
 	rs := strings.Split(fields[0], "/")
-	if len(rs) != numRanks {
-		return nil, fmt.Errorf("cfen board field: expected %d ranks, got %d", numRanks, len(rs))
+	if len(rs) != g.ranks {
+		return nil, fmt.Errorf("cfen board field: expected %d ranks on the %s board, got %d", g.ranks, g.name, len(rs))
 	}
 	var knights, men [2]int
 	var inOwn [2]int
+	names := [2]string{"White", "Black"}
 	for i, text := range rs {
-		r := numRanks - i
-		lo, hi := rankSpan(r)
+		r := g.ranks - i
+		lo, hi := g.rankSpan(r)
 		f := lo
 		for j := 0; j < len(text); {
 			ch := text[j]
@@ -63,7 +78,7 @@ func parseCFEN(s string) (*position, error) {
 					k++
 				}
 				n, ok := parseNat(text[j:k])
-				if !ok || n < 1 || n > 12 {
+				if !ok || n < 1 || n > g.files {
 					return nil, fmt.Errorf("cfen board field: rank %d: bad empty count %q", r, text[j:k])
 				}
 				f += n
@@ -81,13 +96,24 @@ func parseCFEN(s string) (*position, error) {
 				if isColor(ch, white) {
 					c = white
 				}
+				// R5, V6: no more Knights or Men than the variant starts
+				// with, at most one piece in its own castle.
 				if isKnight(ch) {
 					knights[c]++
+					if knights[c] > g.maxKnights {
+						return nil, fmt.Errorf("cfen board field: rank %d: %s has %d Knights, more than the %d of the %s start", r, names[c], knights[c], g.maxKnights, g.name)
+					}
 				} else {
 					men[c]++
+					if men[c] > g.maxMen {
+						return nil, fmt.Errorf("cfen board field: rank %d: %s has %d Men, more than the %d of the %s start", r, names[c], men[c], g.maxMen, g.name)
+					}
 				}
-				if ownCastle(c, sq) {
+				if g.ownCastle(c, sq) {
 					inOwn[c]++
+					if inOwn[c] > 1 {
+						return nil, fmt.Errorf("cfen board field: rank %d: %s has two pieces in its own castle", r, names[c])
+					}
 				}
 				f++
 				j++
@@ -97,17 +123,6 @@ func parseCFEN(s string) (*position, error) {
 		}
 		if f != hi+1 {
 			return nil, fmt.Errorf("cfen board field: rank %d has %d squares, want %d", r, f-lo, hi-lo+1)
-		}
-	}
-	for c, name := range []string{"White", "Black"} {
-		if knights[c] > 4 {
-			return nil, fmt.Errorf("cfen board field: %s has %d Knights (max 4)", name, knights[c])
-		}
-		if men[c] > 10 {
-			return nil, fmt.Errorf("cfen board field: %s has %d Men (max 10)", name, men[c])
-		}
-		if inOwn[c] > 1 {
-			return nil, fmt.Errorf("cfen board field: %s has %d pieces in its own castle", name, inOwn[c])
 		}
 	}
 
@@ -134,6 +149,10 @@ func parseCFEN(s string) (*position, error) {
 			}
 			p.castles[c] = n
 		}
+		// V6: no castle moves arise on one-square castles (V4).
+		if g.smallCastles() && (p.castles[white] != 0 || p.castles[black] != 0) {
+			return nil, fmt.Errorf("cfen castle-moves field: %q, but the %s castles have one square (want 0/0)", fields[2], g.name)
+		}
 	}
 	// Field 4: plies counter.
 	if len(fields) >= 4 {
@@ -154,11 +173,12 @@ func parseCFEN(s string) (*position, error) {
 	return p, nil
 }
 
-// String formats the position as canonical CFEN (R5).
+// String formats the position as canonical CFEN (R5, V6).
 func (p *position) String() string {
+	g := p.geom()
 	var sb strings.Builder
-	for r := numRanks; r >= 1; r-- {
-		lo, hi := rankSpan(r)
+	for r := g.ranks; r >= 1; r-- {
+		lo, hi := g.rankSpan(r)
 		run := 0
 		for f := lo; f <= hi; f++ {
 			pc := p.b[sqOf(f, r)]

@@ -10,7 +10,7 @@ import (
 // Move is one legal move by identity (R4).
 type Move struct {
 	From, To string   // square names like "F6", upper case
-	Captured []string // captured squares, sorted in board order (rank 1 first, then file A..L within a rank)
+	Captured []string // captured squares, sorted in board order (rank 1 first, then file A, B, ... within a rank)
 }
 
 // Key returns the canonical "FROM-TO:CAP1,CAP2,..." form (empty list ->
@@ -19,17 +19,17 @@ func (m Move) Key() string {
 	return m.From + "-" + m.To + ":" + strings.Join(m.Captured, ",")
 }
 
-// capSet is a set of captured squares (bit sq of the 192-bit set).
-type capSet [3]uint64
+// capSet is a set of captured squares (bit sq of the 256-bit set).
+type capSet [4]uint64
 
 func (s capSet) with(sq int) capSet { s[sq/64] |= 1 << uint(sq%64); return s }
 func (s capSet) has(sq int) bool    { return s[sq/64]&(1<<uint(sq%64)) != 0 }
-func (s capSet) empty() bool        { return s[0]|s[1]|s[2] == 0 }
+func (s capSet) empty() bool        { return s[0]|s[1]|s[2]|s[3] == 0 }
 
 // squares lists the set in board order.
 func (s capSet) squares() []int {
 	var out []int
-	for w := 0; w < 3; w++ {
+	for w := 0; w < len(s); w++ {
 		x := s[w]
 		for x != 0 {
 			b := bits.TrailingZeros64(x)
@@ -59,12 +59,9 @@ type moveSet map[moveID]struct{}
 
 func (s moveSet) add(id moveID) { s[id] = struct{}{} }
 
-// gameOver is the static test of decision 4 / R17: no moves if either side
-// has two or more pieces in the opponent's castle (R14), or one side has no
-// pieces while the other has two or more (R14), or both sides have at most
-// one piece (R16).
-func (p *position) gameOver() bool {
-	var count, inOpp [2]int
+// census counts each side's pieces and its pieces in the opponent's castle.
+func (p *position) census() (count, inOpp [2]int) {
+	g := p.geom()
 	for sq := 0; sq < numSq; sq++ {
 		pc := p.b[sq]
 		if pc == empty {
@@ -75,9 +72,26 @@ func (p *position) gameOver() bool {
 			c = white
 		}
 		count[c]++
-		if oppCastle(c, sq) {
+		if g.oppCastle(c, sq) {
 			inOpp[c]++
 		}
+	}
+	return count, inOpp
+}
+
+// gameOver is the static test of decision 4 / R17: no moves once the game
+// is won or drawn by a rule that needs no history.
+//
+// Camelot, Chivalry (V5 = R14, R16): either side has two or more pieces in
+// the opponent's castle, or one side has no pieces while the other has two
+// or more, or both sides have at most one piece.
+//
+// Cam, Camette (V5): either side has a piece in the opponent's castle, or
+// either side has no piece left; there is no draw by material.
+func (p *position) gameOver() bool {
+	count, inOpp := p.census()
+	if p.geom().smallCastles() {
+		return inOpp[white] >= 1 || inOpp[black] >= 1 || count[white] == 0 || count[black] == 0
 	}
 	if inOpp[white] >= 2 || inOpp[black] >= 2 {
 		return true
@@ -88,17 +102,54 @@ func (p *position) gameOver() bool {
 	return count[white] <= 1 && count[black] <= 1
 }
 
+// result judges the position (R14–R16 or V5, without repetition and the
+// 100-ply rule), checking in the rulings' order: wins of the side that
+// moved (or, in a position that could not arise in play, of the side to
+// move), then no legal move (R15), then the one-piece draw (R16).
+func (p *position) result() string {
+	g := p.geom()
+	count, inOpp := p.census()
+	win := [2]string{"1-0", "0-1"}
+	moved := 1 - p.side
+	castleWin, minLeft := 2, 2 // R14
+	if g.smallCastles() {
+		castleWin, minLeft = 1, 1 // V5: one piece is enough
+	}
+	for _, c := range []int{moved, p.side} {
+		if inOpp[c] >= castleWin {
+			return win[c]
+		}
+	}
+	for _, c := range []int{moved, p.side} {
+		if count[1-c] == 0 && count[c] >= minLeft {
+			return win[c]
+		}
+	}
+	if len(p.legal()) == 0 {
+		// R15: the other side wins if it has two or more pieces, else a
+		// draw; V5 (Cam, Camette): the side to move loses.
+		if g.smallCastles() || count[moved] >= 2 {
+			return win[moved]
+		}
+		return "1/2-1/2"
+	}
+	if !g.smallCastles() && count[white] <= 1 && count[black] <= 1 {
+		return "1/2-1/2" // R16
+	}
+	return "*"
+}
+
 // canJump reports whether a piece of colour c standing on sq could make a
 // single jump (R8) on board b: an adjacent enemy piece with an existing empty
 // square straight beyond it. (The jump may land in either castle.) The caller
 // must already have emptied the moving piece's origin if relevant.
-func canJump(b *board, sq, c int) bool {
+func canJump(g *geometry, b *board, sq, c int) bool {
 	for _, d := range dirs {
-		a, ok := step(sq, d, 1)
+		a, ok := g.step(sq, d, 1)
 		if !ok || !isColor(b[a], 1-c) {
 			continue
 		}
-		t, ok := step(sq, d, 2)
+		t, ok := g.step(sq, d, 2)
 		if ok && b[t] == empty {
 			return true
 		}
@@ -112,13 +163,13 @@ func canJump(b *board, sq, c int) bool {
 // jump the piece must continue while it can, except that landing in the
 // opponent's castle ends the move. b is modified during the search and
 // restored.
-func jumpsFrom(b *board, origin, cur, c int, caps capSet, out moveSet) {
+func jumpsFrom(g *geometry, b *board, origin, cur, c int, caps capSet, out moveSet) {
 	for _, d := range dirs {
-		a, ok := step(cur, d, 1)
+		a, ok := g.step(cur, d, 1)
 		if !ok || !isColor(b[a], 1-c) {
 			continue
 		}
-		t, ok := step(cur, d, 2)
+		t, ok := g.step(cur, d, 2)
 		if !ok || b[t] != empty {
 			continue
 		}
@@ -126,10 +177,10 @@ func jumpsFrom(b *board, origin, cur, c int, caps capSet, out moveSet) {
 		b[a] = empty
 		nc := caps.with(a)
 		switch {
-		case oppCastle(c, t):
+		case g.oppCastle(c, t):
 			out.add(moveID{origin, t, nc})
-		case canJump(b, t, c):
-			jumpsFrom(b, origin, t, c, nc, out)
+		case canJump(g, b, t, c):
+			jumpsFrom(g, b, origin, t, c, nc, out)
 		default:
 			out.add(moveID{origin, t, nc})
 		}
@@ -143,7 +194,7 @@ func jumpsFrom(b *board, origin, cur, c int, caps capSet, out moveSet) {
 // friendly piece to the empty square beyond, never land in the own castle,
 // and stop on landing in the opponent's castle. The origin (empty on b) may
 // be revisited mid-route but is never returned as a destination.
-func canterReach(b *board, origin, c int, allowed func(int) bool) []int {
+func canterReach(g *geometry, b *board, origin, c int, allowed func(int) bool) []int {
 	var seen [numSq]bool
 	seen[origin] = true
 	queue := []int{origin}
@@ -151,16 +202,16 @@ func canterReach(b *board, origin, c int, allowed func(int) bool) []int {
 	for len(queue) > 0 {
 		x := queue[0]
 		queue = queue[1:]
-		if x != origin && oppCastle(c, x) {
+		if x != origin && g.oppCastle(c, x) {
 			continue // a canter stops in the opponent's castle
 		}
 		for _, d := range dirs {
-			a, ok := step(x, d, 1)
+			a, ok := g.step(x, d, 1)
 			if !ok || !isColor(b[a], c) {
 				continue
 			}
-			t, ok := step(x, d, 2)
-			if !ok || b[t] != empty || ownCastle(c, t) || seen[t] {
+			t, ok := g.step(x, d, 2)
+			if !ok || b[t] != empty || g.ownCastle(c, t) || seen[t] {
 				continue
 			}
 			if allowed != nil && !allowed(t) {
@@ -179,24 +230,25 @@ func canterReach(b *board, origin, c int, allowed func(int) bool) []int {
 // moves and canters. (Jump sequences are generated in either case; there are
 // none unless the piece can jump.)
 func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
+	g := p.geom()
 	c := p.side
 	b := p.b // copy; origin counts as empty during the move
 	pc := b[origin]
 	b[origin] = empty
 
 	// Jump sequences (R8).
-	jumpsFrom(&b, origin, origin, c, capSet{}, out)
+	jumpsFrom(g, &b, origin, origin, c, capSet{}, out)
 
 	// Knight's Charges (R9): canters (through any landing squares, decision
 	// 2), then jumps. The jump part never starts in the opponent's castle
 	// (decision 1) and the canter part never ends on the origin.
-	all := canterReach(&b, origin, c, nil)
+	all := canterReach(g, &b, origin, c, nil)
 	if isKnight(pc) {
 		for _, l := range all {
-			if oppCastle(c, l) {
+			if g.oppCastle(c, l) {
 				continue
 			}
-			jumpsFrom(&b, origin, l, c, capSet{}, out)
+			jumpsFrom(g, &b, origin, l, c, capSet{}, out)
 		}
 	}
 	if capturesOnly {
@@ -205,8 +257,8 @@ func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
 
 	// Plain moves (R6): never into the own castle.
 	for _, d := range dirs {
-		t, ok := step(origin, d, 1)
-		if ok && b[t] == empty && !ownCastle(c, t) {
+		t, ok := g.step(origin, d, 1)
+		if ok && b[t] == empty && !g.ownCastle(c, t) {
 			out.add(moveID{origin, t, capSet{}})
 		}
 	}
@@ -216,8 +268,8 @@ func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
 	// in the opponent's castle never offers a jump (decision 1).
 	dests := all
 	if isKnight(pc) {
-		dests = canterReach(&b, origin, c, func(sq int) bool {
-			return oppCastle(c, sq) || !canJump(&b, sq, c)
+		dests = canterReach(g, &b, origin, c, func(sq int) bool {
+			return g.oppCastle(c, sq) || !canJump(g, &b, sq, c)
 		})
 	}
 	for _, t := range dests {
@@ -225,20 +277,28 @@ func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
 	}
 }
 
-// generate returns all legal moves (distinct identities, R4), unsorted.
+// generate returns all legal moves (distinct identities, R4), unsorted; a
+// position whose game is over has none (R17, V5).
 func (p *position) generate() []moveID {
 	if p.gameOver() {
 		return nil
 	}
+	return p.legal()
+}
+
+// legal returns the moves the rules of movement allow (R6–R13, V4), whether
+// or not the game is already over.
+func (p *position) legal() []moveID {
+	g := p.geom()
 	c := p.side
 	out := moveSet{}
 
 	// R12: a piece in its own castle must leave; only it moves.
 	for sq := 0; sq < numSq; sq++ {
-		if isColor(p.b[sq], c) && ownCastle(c, sq) {
+		if isColor(p.b[sq], c) && g.ownCastle(c, sq) {
 			b := p.b
 			b[sq] = empty
-			p.pieceMoves(sq, canJump(&b, sq, c), out)
+			p.pieceMoves(sq, canJump(g, &b, sq, c), out)
 			return collect(out)
 		}
 	}
@@ -247,7 +307,7 @@ func (p *position) generate() []moveID {
 	// R13) can jump.
 	capture := false
 	for sq := 0; sq < numSq; sq++ {
-		if isColor(p.b[sq], c) && !oppCastle(c, sq) && canJump(&p.b, sq, c) {
+		if isColor(p.b[sq], c) && !g.oppCastle(c, sq) && canJump(g, &p.b, sq, c) {
 			capture = true
 			break
 		}
@@ -256,14 +316,14 @@ func (p *position) generate() []moveID {
 		if !isColor(p.b[sq], c) {
 			continue
 		}
-		if oppCastle(c, sq) {
+		if g.oppCastle(c, sq) {
 			// R13: only a castle move, at most two per side, never when a
-			// capture is available.
+			// capture is available; none on a one-square castle (V4).
 			if capture || p.castles[c] >= 2 {
 				continue
 			}
-			other := sqOf(11-fileOf(sq), rankOf(sq)) // F<->G
-			if p.b[other] == empty {
+			other, ok := g.otherCastleSq(sq)
+			if ok && p.b[other] == empty {
 				out.add(moveID{sq, other, capSet{}})
 			}
 			continue
@@ -291,10 +351,11 @@ func (p *position) apply(id moveID) position {
 		q.b[sq] = empty
 	}
 	q.b[id.to] = pc
-	if oppCastle(c, id.from) && oppCastle(c, id.to) && id.from != id.to {
+	g := p.geom()
+	if g.oppCastle(c, id.from) && g.oppCastle(c, id.to) && id.from != id.to {
 		q.castles[c]++
 	}
-	if !id.caps.empty() || oppCastle(c, id.to) {
+	if !id.caps.empty() || g.oppCastle(c, id.to) {
 		q.plies = 0
 	} else {
 		q.plies++
@@ -326,33 +387,33 @@ func perft(p *position, depth int) uint64 {
 // (R4) and sorted by Key(). A position whose game is over (decision 4) has
 // no moves; an empty list otherwise means the side to move is stalemated
 // (R15).
-func Moves(cfen string) ([]Move, error) {
-	p, err := parseCFEN(cfen)
-	if err != nil {
-		return nil, err
-	}
+func Moves(cfen string) ([]Move, error) { return Camelot.Moves(cfen) }
+
+// moves lists the legal moves, sorted by Key().
+func (p *position) moves() []Move {
 	ids := p.generate()
 	ms := make([]Move, len(ids))
 	for i, id := range ids {
 		ms[i] = id.toMove()
 	}
 	sort.Slice(ms, func(i, j int) bool { return ms[i].Key() < ms[j].Key() })
-	return ms, nil
+	return ms
 }
 
-// idOf converts a Move to its identity, validating the square names.
-func idOf(m Move) (moveID, error) {
-	from, ok := parseSq(m.From)
+// idOf converts a Move to its identity, validating the square names on
+// board g.
+func idOf(g *geometry, m Move) (moveID, error) {
+	from, ok := g.parseSq(m.From)
 	if !ok {
 		return moveID{}, fmt.Errorf("bad origin square %q", m.From)
 	}
-	to, ok := parseSq(m.To)
+	to, ok := g.parseSq(m.To)
 	if !ok {
 		return moveID{}, fmt.Errorf("bad destination square %q", m.To)
 	}
 	var caps capSet
 	for _, s := range m.Captured {
-		sq, ok := parseSq(s)
+		sq, ok := g.parseSq(s)
 		if !ok {
 			return moveID{}, fmt.Errorf("bad captured square %q", s)
 		}
@@ -365,12 +426,11 @@ func idOf(m Move) (moveID, error) {
 }
 
 // Apply returns the canonical CFEN after making m, which must be legal.
-func Apply(cfen string, m Move) (string, error) {
-	p, err := parseCFEN(cfen)
-	if err != nil {
-		return "", err
-	}
-	id, err := idOf(m)
+func Apply(cfen string, m Move) (string, error) { return Camelot.Apply(cfen, m) }
+
+// applyMove returns the canonical CFEN after m, which must be legal.
+func (p *position) applyMove(m Move) (string, error) {
+	id, err := idOf(p.geom(), m)
 	if err != nil {
 		return "", err
 	}
@@ -385,13 +445,4 @@ func Apply(cfen string, m Move) (string, error) {
 
 // Perft returns the number of leaf nodes of the legal move tree of the given
 // depth (R17); depth 0 gives 1.
-func Perft(cfen string, depth int) (uint64, error) {
-	if depth < 0 {
-		return 0, fmt.Errorf("perft: negative depth %d", depth)
-	}
-	p, err := parseCFEN(cfen)
-	if err != nil {
-		return 0, err
-	}
-	return perft(p, depth), nil
-}
+func Perft(cfen string, depth int) (uint64, error) { return Camelot.Perft(cfen, depth) }

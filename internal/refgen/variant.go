@@ -1,0 +1,109 @@
+package refgen
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Variant is one board of the Parker family (V1). The zero value is
+// Camelot, the default.
+type Variant int
+
+// The four variants (V1).
+const (
+	Camelot Variant = iota
+	Cam
+	Camette
+	Chivalry
+)
+
+// Variants lists every variant, Camelot first.
+func Variants() []Variant { return []Variant{Camelot, Cam, Camette, Chivalry} }
+
+// ParseVariant reads a variant name, case-insensitively (V1): "camelot",
+// "cam", "camette" or "chivalry".
+func ParseVariant(name string) (Variant, error) {
+	for _, v := range Variants() {
+		if strings.EqualFold(name, v.geom().name) {
+			return v, nil
+		}
+	}
+	return Camelot, fmt.Errorf("unknown variant %q (want camelot, cam, camette or chivalry)", name)
+}
+
+// String is the variant's shown name (V1): Camelot, Cam, Camette, Chivalry.
+func (v Variant) String() string {
+	if v < Camelot || v > Chivalry {
+		return fmt.Sprintf("Variant(%d)", int(v))
+	}
+	return v.geom().name
+}
+
+// Files and Ranks give the size of the variant's board (V2).
+func (v Variant) Files() int { return v.geom().files }
+
+// Ranks gives the number of ranks of the variant's board (V2).
+func (v Variant) Ranks() int { return v.geom().ranks }
+
+// StartCFEN is the variant's start position (V3) in CFEN (V6).
+func (v Variant) StartCFEN() string { return v.geom().start }
+
+// geom returns the variant's geometry; an unknown value panics.
+func (v Variant) geom() *geometry {
+	switch v {
+	case Camelot:
+		return camelotGeom
+	case Cam:
+		return camGeom
+	case Camette:
+		return cametteGeom
+	case Chivalry:
+		return chivalryGeom
+	}
+	panic(fmt.Sprintf("refgen: unknown variant %d", int(v)))
+}
+
+// Moves returns all legal moves of the position on the variant's board,
+// as the package-level Moves does for Camelot.
+func (v Variant) Moves(cfen string) ([]Move, error) {
+	p, err := parseCFENOn(v.geom(), cfen)
+	if err != nil {
+		return nil, err
+	}
+	return p.moves(), nil
+}
+
+// Apply returns the canonical CFEN after making m, which must be legal, on
+// the variant's board, as the package-level Apply does for Camelot.
+func (v Variant) Apply(cfen string, m Move) (string, error) {
+	p, err := parseCFENOn(v.geom(), cfen)
+	if err != nil {
+		return "", err
+	}
+	return p.applyMove(m)
+}
+
+// Perft counts the leaves of the legal move tree of the given depth on the
+// variant's board (R17, V5), as the package-level Perft does for Camelot.
+func (v Variant) Perft(cfen string, depth int) (uint64, error) {
+	if depth < 0 {
+		return 0, fmt.Errorf("perft: negative depth %d", depth)
+	}
+	p, err := parseCFENOn(v.geom(), cfen)
+	if err != nil {
+		return 0, err
+	}
+	return perft(p, depth), nil
+}
+
+// Result judges the position by the variant's end-of-game rules (R14–R16
+// for Camelot and Chivalry, V5 for Cam and Camette): "1-0" or "0-1" for a
+// win, "1/2-1/2" for a draw, "*" while the game goes on. Like perft (R17)
+// it ignores repetition and the 100-ply rule, which need the game's history.
+func (v Variant) Result(cfen string) (string, error) {
+	p, err := parseCFENOn(v.geom(), cfen)
+	if err != nil {
+		return "", err
+	}
+	return p.result(), nil
+}
