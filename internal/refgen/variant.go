@@ -39,7 +39,7 @@ func (v Variant) String() string {
 	return v.geom().name
 }
 
-// Files and Ranks give the size of the variant's board (V2).
+// Files gives the number of files of the variant's board (V2).
 func (v Variant) Files() int { return v.geom().files }
 
 // Ranks gives the number of ranks of the variant's board (V2).
@@ -48,7 +48,8 @@ func (v Variant) Ranks() int { return v.geom().ranks }
 // StartCFEN is the variant's start position (V3) in CFEN (V6).
 func (v Variant) StartCFEN() string { return v.geom().start }
 
-// geom returns the variant's geometry; an unknown value panics.
+// geom returns the variant's geometry; an unknown value panics (the
+// exported functions taking a CFEN check first, see parse).
 func (v Variant) geom() *geometry {
 	switch v {
 	case Camelot:
@@ -63,10 +64,18 @@ func (v Variant) geom() *geometry {
 	panic(fmt.Sprintf("refgen: unknown variant %d", int(v)))
 }
 
+// parse reads cfen on the variant's board (V6).
+func (v Variant) parse(cfen string) (*position, error) {
+	if v < Camelot || v > Chivalry {
+		return nil, fmt.Errorf("unknown variant %d", int(v))
+	}
+	return parseCFENOn(v.geom(), cfen)
+}
+
 // Moves returns all legal moves of the position on the variant's board,
 // as the package-level Moves does for Camelot.
 func (v Variant) Moves(cfen string) ([]Move, error) {
-	p, err := parseCFENOn(v.geom(), cfen)
+	p, err := v.parse(cfen)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +85,7 @@ func (v Variant) Moves(cfen string) ([]Move, error) {
 // Apply returns the canonical CFEN after making m, which must be legal, on
 // the variant's board, as the package-level Apply does for Camelot.
 func (v Variant) Apply(cfen string, m Move) (string, error) {
-	p, err := parseCFENOn(v.geom(), cfen)
+	p, err := v.parse(cfen)
 	if err != nil {
 		return "", err
 	}
@@ -89,7 +98,7 @@ func (v Variant) Perft(cfen string, depth int) (uint64, error) {
 	if depth < 0 {
 		return 0, fmt.Errorf("perft: negative depth %d", depth)
 	}
-	p, err := parseCFENOn(v.geom(), cfen)
+	p, err := v.parse(cfen)
 	if err != nil {
 		return 0, err
 	}
@@ -101,7 +110,7 @@ func (v Variant) Perft(cfen string, depth int) (uint64, error) {
 // win, "1/2-1/2" for a draw, "*" while the game goes on. Like perft (R17)
 // it ignores repetition and the 100-ply rule, which need the game's history.
 func (v Variant) Result(cfen string) (string, error) {
-	p, err := parseCFENOn(v.geom(), cfen)
+	p, err := v.parse(cfen)
 	if err != nil {
 		return "", err
 	}

@@ -92,6 +92,9 @@ func TestVariantNames(t *testing.T) {
 	if zero != Camelot {
 		t.Error("the zero Variant is not Camelot (V1 default)")
 	}
+	if _, err := Variant(9).Moves(StartCFEN); err == nil {
+		t.Error("unknown variant accepted")
+	}
 }
 
 // V2: each board's squares, size and castles; every board is symmetric left
@@ -526,5 +529,51 @@ func TestCamelotForms(t *testing.T) {
 	n2, _ := Camelot.Perft(c, 3)
 	if n1 != n2 || n1 == 0 {
 		t.Errorf("Perft %d, Camelot.Perft %d", n1, n2)
+	}
+}
+
+// Random corruptions of each variant's CFENs give errors or results, never
+// panics, and every listed move applies.
+func TestVariantNoPanic(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	alphabet := "0123456789/ mnMNwbx-+1214"
+	n := 3000
+	if testing.Short() {
+		n = 500
+	}
+	for _, v := range []Variant{Cam, Camette, Chivalry} {
+		seeds := []string{v.StartCFEN(), Camelot.StartCFEN()}
+		for i := 0; i < n; i++ {
+			s := []byte(seeds[rng.Intn(len(seeds))])
+			for k := rng.Intn(3) + 1; k > 0; k-- {
+				j := rng.Intn(len(s) + 1)
+				ch := alphabet[rng.Intn(len(alphabet))]
+				switch rng.Intn(3) {
+				case 0:
+					s = append(s[:j], append([]byte{ch}, s[j:]...)...)
+				case 1:
+					if j < len(s) {
+						s = append(s[:j], s[j+1:]...)
+					}
+				default:
+					if j < len(s) {
+						s[j] = ch
+					}
+				}
+			}
+			c := string(s)
+			ms, err := v.Moves(c)
+			if err != nil {
+				continue
+			}
+			if _, err := v.Result(c); err != nil {
+				t.Errorf("%s: Result failed after Moves succeeded on %q", v, c)
+			}
+			for _, m := range ms {
+				if _, err := v.Apply(c, m); err != nil {
+					t.Errorf("%s.Apply(%q, %s): %v", v, c, m.Key(), err)
+				}
+			}
+		}
 	}
 }
