@@ -36,7 +36,7 @@ func keyOf(m movegen.Move) quietKey { return quietKey(m.From) | quietKey(m.To)<<
 // scoreMoves fills scores for the moves of ml at ply.
 func (t *thread) scoreMoves(ml *movegen.MoveList, scores []int32, ttMove PackedMove, ply int, prev movegen.Move) {
 	p := &t.pos
-	oppCastle := movegen.Castle[p.Side.Other()]
+	oppCastle := p.Geometry().Castle[p.Side.Other()]
 	counter := t.counter[prev.From][prev.To]
 	for i := 0; i < ml.N; i++ {
 		m := ml.Moves[i]
@@ -92,7 +92,7 @@ func (t *thread) updateQuietStats(m movegen.Move, tried []movegen.Move, ply, dep
 	t.counter[prev.From][prev.To] = keyOf(m)
 	bonus := int32(min(depth*depth, 400))
 	t.addHistory(side, m, bonus)
-	oppCastle := movegen.Castle[side.Other()]
+	oppCastle := t.pos.Geometry().Castle[side.Other()]
 	n := 0
 	for _, q := range tried {
 		if !isQuiet(q, oppCastle) {

@@ -198,7 +198,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	}
 	scores := t.scores[ply][:ml.N]
 	t.scoreMoves(ml, scores, ttMove, ply, prev)
-	oppCastle := movegen.Castle[p.Side.Other()]
+	oppCastle := p.Geometry().Castle[p.Side.Other()]
 	best, bestMove := noScore, movegen.NullMove
 	searched := 0
 	for i := 0; i < ml.N; i++ {

@@ -61,6 +61,9 @@ const (
 	numGroups
 )
 
+// board is the board the evaluation's terms are defined on: Camelot's (R1).
+var board = movegen.Camelot.Geometry()
+
 var groupNames = [numGroups]string{"material", "pst", "race", "castle", "backed", "capture", "mobility", "tempo"}
 
 // WeightNames names each weight, group first ("pst.man.E7": a Man on E7

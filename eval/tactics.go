@@ -29,7 +29,7 @@ func longestChain(jumpers, enemy, empty, target movegen.Bitboard) int {
 // chainFrom returns the most jumps, up to limit, from s.
 func chainFrom(s movegen.Square, enemy, empty, target movegen.Bitboard, limit int) int {
 	best := 0
-	for _, l := range movegen.Leaps[s] {
+	for _, l := range board.Leaps[s] {
 		if !enemy.Has(l.Over) || !empty.Has(l.Land) {
 			continue
 		}
@@ -56,7 +56,7 @@ func chainFrom(s movegen.Square, enemy, empty, target movegen.Bitboard, limit in
 func recaptured(jumpers, enemy, empty, home, target movegen.Bitboard) bool {
 	for b := jumpers; !b.IsEmpty(); {
 		s := b.PopFirst()
-		for _, l := range movegen.Leaps[s] {
+		for _, l := range board.Leaps[s] {
 			if !enemy.Has(l.Over) || !empty.Has(l.Land) {
 				continue
 			}
@@ -67,10 +67,10 @@ func recaptured(jumpers, enemy, empty, home, target movegen.Bitboard) bool {
 			e.Clear(l.Over)
 			m.Set(l.Over)
 			m.Clear(l.Land)
-			if movegen.CanJumpFrom(l.Land, e, m, target) {
+			if board.CanJumpFrom(l.Land, e, m, target) {
 				return false // the jump goes on: where it ends is another matter
 			}
-			if movegen.JumpTargets(e.AndNot(home), movegen.SquareBB(l.Land), m).IsEmpty() {
+			if board.JumpTargets(e.AndNot(home), movegen.SquareBB(l.Land), m).IsEmpty() {
 				return false // it lands safe
 			}
 		}

@@ -117,7 +117,7 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 	if on[gCastle] {
 		in := own.And(target).Count()
 		c.add(wInCastle, sign*in)
-		c.add(wCastleRim, sign*field.And(movegen.CastleRim(them)).Count())
+		c.add(wCastleRim, sign*field.And(board.CastleRim(them)).Count())
 		if in > 0 {
 			c.add(wCastleThreat+st.first-1, sign)
 		}
@@ -128,9 +128,9 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 	}
 
 	if on[gBacked] {
-		c.add(wBacked, sign*movegen.Backed(field, own).Count())
+		c.add(wBacked, sign*board.Backed(field, own).Count())
 	}
-	sources := movegen.JumpSources(enemy, empty) // where a jump of ours could start
+	sources := board.JumpSources(enemy, empty) // where a jump of ours could start
 	if on[gCapture] {
 		if jumpers := own.AndNot(target).And(sources); !jumpers.IsEmpty() {
 			longest := longestChain(jumpers, enemy, empty, target)
@@ -141,8 +141,8 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 		}
 	}
 	if on[gMobility] {
-		c.add(wStep, sign*movegen.Spread(own).And(empty).AndNot(home).Count())
-		c.add(wCanter, sign*movegen.CanterLandings(field, own).And(empty).AndNot(home).Count())
+		c.add(wStep, sign*board.Spread(own).And(empty).AndNot(home).Count())
+		c.add(wCanter, sign*board.CanterLandings(field, own).And(empty).AndNot(home).Count())
 	}
 	return st
 }

@@ -6,10 +6,18 @@ import (
 	"strings"
 )
 
-// ParseCFEN reads a position in CFEN (R5). Fields 3–5 may be omitted
-// (defaults "0/0 0 1"). Every error names the field that is wrong.
-func ParseCFEN(text string) (Position, error) {
-	var p Position
+// ParseCFEN reads a Camelot position in CFEN (R5). Fields 3–5 may be
+// omitted (defaults "0/0 0 1"). Every error names the field that is wrong.
+func ParseCFEN(text string) (Position, error) { return Camelot.ParseCFEN(text) }
+
+// ParseCFEN reads a position of variant v in CFEN, on v's board (R5, V6).
+// Fields 3–5 may be omitted (defaults "0/0 0 1"). Every error names the
+// field that is wrong, and the rank where the board is.
+func (v Variant) ParseCFEN(text string) (Position, error) {
+	if err := v.check(); err != nil {
+		return Position{}, err
+	}
+	p := Position{Variant: v}
 	fields := strings.Fields(text)
 	if len(fields) < 2 {
 		return p, fmt.Errorf("CFEN: want 2 to 5 fields (board, side, castle moves, plies, move number), got %d", len(fields))
@@ -40,6 +48,9 @@ func ParseCFEN(text string) (Position, error) {
 				return Position{}, fmt.Errorf("CFEN field 3 (castle moves): each count must be 0, 1 or 2, got %q", fields[2])
 			}
 			p.CastleMoves[c] = uint8(n)
+		}
+		if p.geo().castleWin == 1 && p.CastleMoves != [2]uint8{} {
+			return Position{}, fmt.Errorf("CFEN field 3 (castle moves): %s has one-square castles, so it is always 0/0 (V6), got %q", v.Title(), fields[2])
 		}
 	}
 	if len(fields) > 3 {
@@ -74,15 +85,17 @@ func parseCount(t string, lo, hi int) (int, error) {
 }
 
 func (p *Position) parseBoard(text string) error {
+	geo, spec := p.geo(), &variantSpecs[p.Variant]
 	ranks := strings.Split(text, "/")
-	if len(ranks) != NumRanks {
-		return fmt.Errorf("want 16 ranks separated by '/', got %d", len(ranks))
+	if len(ranks) != len(spec.ranks) {
+		return fmt.Errorf("want %d ranks separated by '/', got %d", len(spec.ranks), len(ranks))
 	}
 	var knights, men [2]int
 	for i, rt := range ranks {
-		r := NumRanks - 1 - i // rank 16 comes first
-		width := rankWidth(r)
-		f := rankSpan[r][0]
+		r := len(ranks) - 1 - i // the highest rank comes first
+		lo := spec.ranks[r][0]
+		width := spec.ranks[r][1] - lo + 1
+		f := lo
 		for j := 0; j < len(rt); {
 			ch := rt[j]
 			if ch >= '0' && ch <= '9' {
@@ -91,12 +104,12 @@ func (p *Position) parseBoard(text string) error {
 					k++
 				}
 				n, _ := strconv.Atoi(rt[j:k])
-				if n < 1 || n > NumFiles || rt[j] == '0' {
-					return fmt.Errorf("rank %d: empty-square count %q must be 1 to 12", r+1, rt[j:k])
+				if n < 1 || n > spec.files || rt[j] == '0' {
+					return fmt.Errorf("rank %d: empty-square count %q must be 1 to %d", r+1, rt[j:k], spec.files)
 				}
 				f += n
 				j = k
-				if f-rankSpan[r][0] > width {
+				if f-lo > width {
 					return fmt.Errorf("rank %d: more than %d squares", r+1, width)
 				}
 				continue
@@ -114,10 +127,10 @@ func (p *Position) parseBoard(text string) error {
 			default:
 				return fmt.Errorf("rank %d: unexpected character %q (want N, M, n, m or a number)", r+1, ch)
 			}
-			if f-rankSpan[r][0] >= width {
+			if f-lo >= width {
 				return fmt.Errorf("rank %d: more than %d squares", r+1, width)
 			}
-			p.put(squareAt[r][f], pc)
+			p.put(geo.squareAt[r][f], pc)
 			if pc.Kind() == Knight {
 				knights[pc.Color()]++
 			} else {
@@ -126,18 +139,18 @@ func (p *Position) parseBoard(text string) error {
 			f++
 			j++
 		}
-		if f-rankSpan[r][0] != width {
-			return fmt.Errorf("rank %d: has %d squares, want %d", r+1, f-rankSpan[r][0], width)
+		if f-lo != width {
+			return fmt.Errorf("rank %d: has %d squares, want %d", r+1, f-lo, width)
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if knights[c] > MaxKnights {
-			return fmt.Errorf("%s has %d Knights, at most %d allowed", c, knights[c], MaxKnights)
+		if knights[c] > spec.knights {
+			return fmt.Errorf("%s has %d Knights, at most %d allowed", c, knights[c], spec.knights)
 		}
-		if men[c] > MaxMen {
-			return fmt.Errorf("%s has %d Men, at most %d allowed", c, men[c], MaxMen)
+		if men[c] > spec.men {
+			return fmt.Errorf("%s has %d Men, at most %d allowed", c, men[c], spec.men)
 		}
-		if p.Pieces[c].And(Castle[c]).Count() > 1 {
+		if p.Pieces[c].And(geo.Castle[c]).Count() > 1 {
 			return fmt.Errorf("%s has two pieces in its own castle (R12 allows at most one)", c)
 		}
 	}
@@ -147,10 +160,11 @@ func (p *Position) parseBoard(text string) error {
 // CFEN returns the position in canonical CFEN, all five fields (R5).
 func (p *Position) CFEN() string {
 	var sb strings.Builder
-	for r := NumRanks - 1; r >= 0; r-- {
+	geo, spec := p.geo(), &variantSpecs[p.Variant]
+	for r := len(spec.ranks) - 1; r >= 0; r-- {
 		empty := 0
-		for f := rankSpan[r][0]; f <= rankSpan[r][1]; f++ {
-			pc := p.PieceAt(squareAt[r][f])
+		for f := spec.ranks[r][0]; f <= spec.ranks[r][1]; f++ {
+			pc := p.PieceAt(geo.squareAt[r][f])
 			if pc == Empty {
 				empty++
 				continue

@@ -33,16 +33,18 @@ func (p *Position) generate(g *gen) {
 	if p.staticOver() {
 		return
 	}
+	geo := p.geo()
+	g.geo = geo
 	us := p.Side
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
-	g.enemy, g.ownCastle, g.oppCastle = enemy, Castle[us], Castle[us.Other()]
-	empty := Board.AndNot(own.Or(enemy))
-	g.sources = jumpSources(enemy, empty)
+	g.enemy, g.ownCastle, g.oppCastle = enemy, geo.Castle[us], geo.Castle[us.Other()]
+	empty := geo.Board.AndNot(own.Or(enemy))
+	g.sources = geo.jumpSources(enemy, empty)
 
 	// R12: a piece that ended its move in its own castle must leave now;
 	// captures elsewhere do not count.
-	if home := own.And(Castle[us]); !home.IsEmpty() {
-		g.canterers = Board // no shortcut in this rare case
+	if home := own.And(g.ownCastle); !home.IsEmpty() {
+		g.canterers = geo.Board // no shortcut in this rare case
 		s := home.First()
 		g.start(s, own, empty)
 		if g.sources.Has(s) { // the own castle is never the opponent's: a jump may start there
@@ -66,8 +68,8 @@ func (p *Position) generate(g *gen) {
 	case g.mode == listTactical:
 		// Only Knights (by Charges) and pieces that can step or canter
 		// into the opponent's castle have a tactical move.
-		g.canterers = canterLandings(castleApproach(own, empty, g.ownCastle, g.oppCastle), own)
-		movers = movers.And(p.Knights.Or(g.canterers).Or(castleRim[us.Other()]))
+		g.canterers = geo.canterLandings(geo.castleApproach(own, empty, g.ownCastle, g.oppCastle), own)
+		movers = movers.And(p.Knights.Or(g.canterers).Or(geo.castleRim[us.Other()]))
 	}
 	for b := movers; !b.IsEmpty(); {
 		s := b.PopFirst()
@@ -91,21 +93,23 @@ func (p *Position) generate(g *gen) {
 }
 
 // staticOver reports whether the game is already decided on the board:
-// two pieces in the opponent's castle or a side wiped out with the other
-// keeping two or more (R14), or at most one piece each (R16). R17 gives such
-// a position no moves.
+// the opponent's castle taken (two pieces in it, R14; one in a one-square
+// castle, V5), a side wiped out (R14, V5), or at most one piece each where
+// that draws (R16). R17 gives such a position no moves.
 func (p *Position) staticOver() bool {
+	geo := p.geo()
 	nw, nb := p.Pieces[White].Count(), p.Pieces[Black].Count()
-	if nw <= 1 && nb <= 1 || nw == 0 || nb == 0 {
+	if nw == 0 || nb == 0 || nw <= 1 && nb <= 1 && geo.end == twoSquareCastles {
 		return true
 	}
-	return p.Pieces[White].And(Castle[Black]).Count() >= 2 ||
-		p.Pieces[Black].And(Castle[White]).Count() >= 2
+	return p.Pieces[White].And(geo.Castle[Black]).Count() >= geo.castleWin ||
+		p.Pieces[Black].And(geo.Castle[White]).Count() >= geo.castleWin
 }
 
 // gen is the state of the move search for one moving piece.
 type gen struct {
 	ml        *MoveList
+	geo       *Geometry
 	origin    Square
 	first     int      // index of the origin's first move in ml, for R4 de-duplication
 	own       Bitboard // friendly pieces other than the mover: what it canters over
@@ -159,11 +163,11 @@ func (g *gen) addQuiet(s Square, targets Bitboard) {
 // canJumpFrom reports whether a piece on s could jump one of enemy, given
 // the empty squares. A square of the opponent's castle never offers a jump:
 // landing there ends the move (R7, R8).
-func canJumpFrom(s Square, enemy, empty, oppCastle Bitboard) bool {
-	if !Adjacent[s].Intersects(enemy) || oppCastle.Has(s) {
+func (geo *Geometry) canJumpFrom(s Square, enemy, empty, oppCastle Bitboard) bool {
+	if !geo.Adjacent[s].Intersects(enemy) || oppCastle.Has(s) {
 		return false
 	}
-	for _, l := range Leaps[s] {
+	for _, l := range geo.Leaps[s] {
 		if enemy.Has(l.Over) && empty.Has(l.Land) {
 			return true
 		}
@@ -179,13 +183,14 @@ func (p *Position) MustCapture() bool {
 	if p.staticOver() {
 		return false
 	}
+	geo := p.geo()
 	us := p.Side
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
-	empty := Board.AndNot(own.Or(enemy))
-	if home := own.And(Castle[us]); !home.IsEmpty() {
-		return canJumpFrom(home.First(), enemy, empty, Castle[us.Other()])
+	empty := geo.Board.AndNot(own.Or(enemy))
+	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
+		return geo.canJumpFrom(home.First(), enemy, empty, geo.Castle[us.Other()])
 	}
-	return own.AndNot(Castle[us.Other()]).Intersects(jumpSources(enemy, empty))
+	return own.AndNot(geo.Castle[us.Other()]).Intersects(geo.jumpSources(enemy, empty))
 }
 
 // CanStep reports whether a piece free to move has a plain move (R6): with
@@ -197,15 +202,16 @@ func (p *Position) CanStep() bool {
 	if p.staticOver() {
 		return false
 	}
+	geo := p.geo()
 	us := p.Side
 	own := p.Pieces[us]
-	free := Board.AndNot(own.Or(p.Pieces[us.Other()])).AndNot(Castle[us])
-	movers := own.AndNot(Castle[us.Other()])
-	if home := own.And(Castle[us]); !home.IsEmpty() {
+	free := geo.Board.AndNot(own.Or(p.Pieces[us.Other()])).AndNot(geo.Castle[us])
+	movers := own.AndNot(geo.Castle[us.Other()])
+	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
 		movers = home
 	}
 	for !movers.IsEmpty() {
-		if Adjacent[movers.PopFirst()].Intersects(free) {
+		if geo.Adjacent[movers.PopFirst()].Intersects(free) {
 			return true
 		}
 	}
@@ -227,7 +233,7 @@ func (g *gen) captures(s Square, knight, jumps bool) {
 // moves, canters and, for a Knight, Charges.
 func (g *gen) quiet(s Square, knight bool) {
 	// R6: one step to an adjacent empty square, never into the own castle.
-	g.addQuiet(s, Adjacent[s].And(g.empty).AndNot(g.ownCastle))
+	g.addQuiet(s, g.geo.Adjacent[s].And(g.empty).AndNot(g.ownCastle))
 	if g.mode == listTactical && !knight && !g.canterers.Has(s) {
 		return // no canter of this Man can reach the opponent's castle
 	}
@@ -254,11 +260,11 @@ func (g *gen) quiet(s Square, knight bool) {
 // Every piece counts as a pivot, so the set may be too large (the mover
 // cannot leap over itself) but never too small; it only filters which Men
 // need an exact canter search in listTactical mode.
-func castleApproach(own, empty, ownCastle, oppCastle Bitboard) Bitboard {
+func (geo *Geometry) castleApproach(own, empty, ownCastle, oppCastle Bitboard) Bitboard {
 	reach := oppCastle.And(empty)
 	landable := empty.AndNot(ownCastle).AndNot(oppCastle)
 	for frontier := reach; !frontier.IsEmpty(); {
-		next := canterLandings(frontier, own).And(landable).AndNot(reach)
+		next := geo.canterLandings(frontier, own).And(landable).AndNot(reach)
 		reach = reach.Or(next)
 		frontier = next
 	}
@@ -284,7 +290,7 @@ func (g *gen) charges(reach, jumpable Bitboard) bool {
 // (R8).
 func (g *gen) jumpable() Bitboard {
 	js := g.sources
-	for _, l := range Leaps[g.origin] {
+	for _, l := range g.geo.Leaps[g.origin] {
 		if g.enemy.Has(l.Over) {
 			js.Set(l.Land)
 		}
@@ -299,14 +305,14 @@ func (g *gen) jumpable() Bitboard {
 // canters (R10).
 func (g *gen) canterReach(exclude Bitboard) Bitboard {
 	reach := SquareBB(g.origin)
-	if !Adjacent[g.origin].Intersects(g.own) {
+	if !g.geo.Adjacent[g.origin].Intersects(g.own) {
 		return reach // nothing to canter over
 	}
 	landable := g.empty.AndNot(g.ownCastle).AndNot(exclude)
 	// Breadth-first over whole sets: each round adds every square one more
 	// canter away; squares in the opponent's castle end the move there.
 	for frontier := reach; !frontier.IsEmpty(); {
-		next := canterLandings(frontier, g.own).And(landable).AndNot(reach)
+		next := g.geo.canterLandings(frontier, g.own).And(landable).AndNot(reach)
 		reach = reach.Or(next)
 		frontier = next.AndNot(g.oppCastle)
 	}
@@ -319,8 +325,8 @@ func (g *gen) canterReach(exclude Bitboard) Bitboard {
 // crossed again. Complete sequences become moves, each identity once (R4).
 func (g *gen) jump(s Square, captured Bitboard) {
 	more := false
-	if !g.oppCastle.Has(s) && Adjacent[s].Intersects(g.enemy) {
-		for _, l := range Leaps[s] {
+	if !g.oppCastle.Has(s) && g.geo.Adjacent[s].Intersects(g.enemy) {
+		for _, l := range g.geo.Leaps[s] {
 			if !g.enemy.Has(l.Over) || !g.empty.Has(l.Land) {
 				continue
 			}

@@ -63,6 +63,9 @@ func (p *Position) Outcome() Outcome {
 	p.GenerateMoves(&ml)
 	if ml.N == 0 { // R15
 		mover := p.Side.Other()
+		if p.geo().end == oneSquareCastles { // V5: no move loses, whatever is left
+			return Outcome{winFor(mover), "V5", fmt.Sprintf("%s has no legal move", p.Side)}
+		}
 		if p.Pieces[mover].Count() >= 2 {
 			return Outcome{winFor(mover), "R15", fmt.Sprintf("%s has no legal move", p.Side)}
 		}
@@ -81,8 +84,22 @@ func (p *Position) Decided() Outcome {
 	if !p.staticOver() { // the fast test of the same rules; reasons only when over
 		return Outcome{}
 	}
+	if geo := p.geo(); geo.end == oneSquareCastles {
+		// V5: one piece in the opponent's castle, or the opponent wiped
+		// out, wins for the side that did it; no draw by material.
+		for _, c := range [2]Color{p.Side.Other(), p.Side} {
+			if p.Pieces[c].Intersects(geo.Castle[c.Other()]) {
+				return Outcome{winFor(c), "V5", fmt.Sprintf("%s has a piece in %s's castle", c, c.Other())}
+			}
+			if p.Pieces[c.Other()].IsEmpty() {
+				return Outcome{winFor(c), "V5", fmt.Sprintf("%s has captured all of %s's pieces", c, c.Other())}
+			}
+		}
+		return Outcome{}
+	}
+	castle := &p.geo().Castle
 	for _, c := range [2]Color{p.Side.Other(), p.Side} {
-		if p.Pieces[c].And(Castle[c.Other()]).Count() >= 2 {
+		if p.Pieces[c].And(castle[c.Other()]).Count() >= 2 {
 			return Outcome{winFor(c), "R14", fmt.Sprintf("%s has two pieces in %s's castle", c, c.Other())}
 		}
 	}

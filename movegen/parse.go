@@ -13,7 +13,7 @@ import (
 // whether the text is malformed, fits no legal move, or fits several (and
 // list them).
 func (p *Position) ParseMove(text string) (Move, error) {
-	squares, err := parseSquareList(text)
+	squares, err := p.geo().parseSquareList(text)
 	if err != nil {
 		return NullMove, err
 	}
@@ -52,14 +52,14 @@ func (p *Position) ParseMove(text string) (Move, error) {
 		why = " (the side to move has no legal move)"
 	} else if ml.Moves[0].IsCapture() {
 		why = " (a capture is compulsory, R11)"
-	} else if p.Pieces[p.Side].And(Castle[p.Side]).Intersects(Board) && !Castle[p.Side].Has(from) {
+	} else if castle := p.geo().Castle[p.Side]; p.Pieces[p.Side].Intersects(castle) && !castle.Has(from) {
 		why = " (the piece in its own castle must move out, R12)"
 	}
 	return NullMove, fmt.Errorf("illegal move %q: %s has no legal move from %s to %s%s", text, p.Side, from, to, why)
 }
 
 // parseSquareList splits a move text into its squares.
-func parseSquareList(text string) ([]Square, error) {
+func (geo *Geometry) parseSquareList(text string) ([]Square, error) {
 	t := strings.ToUpper(strings.TrimSpace(text))
 	if t == "" {
 		return nil, fmt.Errorf("empty move text")
@@ -70,7 +70,7 @@ func parseSquareList(text string) ([]Square, error) {
 	}
 	squares := make([]Square, len(parts))
 	for i, part := range parts {
-		s, err := ParseSquare(part)
+		s, err := geo.ParseSquare(part)
 		if err != nil {
 			return nil, fmt.Errorf("bad move text %q: %v", text, err)
 		}
@@ -92,7 +92,7 @@ func (p *Position) tracePath(squares []Square) (Move, bool) {
 		return NullMove, false
 	}
 	m := Move{From: squares[0], To: squares[len(squares)-1]}
-	if len(squares) == 2 && Adjacent[m.From].Has(m.To) {
+	if len(squares) == 2 && mv.geo.Adjacent[m.From].Has(m.To) {
 		return m, true
 	}
 	enemy, empty := mv.enemy, mv.empty
@@ -104,8 +104,8 @@ func (p *Position) tracePath(squares []Square) (Move, bool) {
 		}
 		over := NoSquare
 		for d := Direction(0); d < NumDirections; d++ {
-			if Beyond[a][d] == b {
-				over = Neighbor[a][d]
+			if mv.geo.Beyond[a][d] == b {
+				over = mv.geo.Neighbor[a][d]
 			}
 		}
 		switch {
@@ -129,7 +129,7 @@ func (p *Position) tracePath(squares []Square) (Move, bool) {
 	}
 	if mv.knight && cantered && m.Captured.IsEmpty() { // R10: the route itself must be allowed
 		for _, s := range squares[1:] {
-			if canJumpFrom(s, mv.enemy, mv.empty, mv.oppCastle) {
+			if mv.geo.canJumpFrom(s, mv.enemy, mv.empty, mv.oppCastle) {
 				return NullMove, false
 			}
 		}
@@ -145,7 +145,7 @@ func (p *Position) routeFits(m Move, waypoints []Square) bool {
 		return false
 	}
 	if m.Captured.IsEmpty() {
-		if Adjacent[m.From].Has(m.To) {
+		if mv.geo.Adjacent[m.From].Has(m.To) {
 			return len(waypoints) == 0
 		}
 		end, ok := mv.canterChain(m.From, waypoints, mv.knight)

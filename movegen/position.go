@@ -59,15 +59,17 @@ const (
 	MaxMen     = 10
 )
 
-// Position is a Camelot position: the pieces as bitboards, the side to move,
-// the castle moves used per side (R13), the plies since the last capture or
-// move onto an opponent's castle square (R16) and the move number (R5).
-// It is a small value: copying it is a valid way to keep a position.
+// Position is a position of one variant's game: the pieces as bitboards,
+// the side to move, the castle moves used per side (R13), the plies since
+// the last capture or move onto an opponent's castle square (R16) and the
+// move number (R5). The zero Variant is Camelot. It is a small value:
+// copying it is a valid way to keep a position.
 type Position struct {
 	Pieces      [2]Bitboard // by colour
 	Knights     Bitboard    // Knights of both colours; the other pieces are Men
 	Key         uint64      // Zobrist key of board, side to move and castle moves used
 	Side        Color
+	Variant     Variant  // the board; set by ParseCFEN and never changed by a move
 	CastleMoves [2]uint8 // castle moves used, 0..2 (R13)
 	Plies       int      // plies since the last capture or castle-square entry (R16)
 	MoveNumber  int      // starts at 1, incremented after Black moves (R5)
@@ -77,13 +79,15 @@ type Position struct {
 const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1"
 
 // StartPosition returns the position of R2.
-func StartPosition() Position {
-	p, err := ParseCFEN(StartCFEN)
-	if err != nil {
-		panic(err)
-	}
-	return p
-}
+func StartPosition() Position { return Camelot.StartPosition() }
+
+// geo returns the tables of p's board. The mask keeps the index in range
+// without a bounds check; a Position of a variant this package cannot play
+// is never made (ParseCFEN refuses it).
+func (p *Position) geo() *Geometry { return &geometries[p.Variant&(variantSlots-1)] }
+
+// Geometry returns the tables of p's board (V2).
+func (p *Position) Geometry() *Geometry { return p.geo() }
 
 // Occupied returns the squares holding a piece.
 func (p *Position) Occupied() Bitboard { return p.Pieces[White].Or(p.Pieces[Black]) }
@@ -177,9 +181,9 @@ func (p *Position) MakeMove(m Move) Undo {
 		}
 		p.Plies = 0
 	}
-	if Castle[them].Has(m.To) {
+	if castle := p.geo().Castle[them]; castle.Has(m.To) {
 		p.Plies = 0
-		if Castle[them].Has(m.From) { // a castle move (R13)
+		if castle.Has(m.From) { // a castle move (R13)
 			key ^= zobristCastle[us][p.CastleMoves[us]] ^ zobristCastle[us][p.CastleMoves[us]+1]
 			p.CastleMoves[us]++
 		}

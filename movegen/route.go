@@ -18,6 +18,7 @@ type Route struct {
 // mover is the board as seen by the piece on origin during its move: the
 // origin counts as empty (R5 "Moves").
 type mover struct {
+	geo       *Geometry
 	origin    Square
 	knight    bool
 	own       Bitboard // friendly pieces other than the mover
@@ -32,23 +33,25 @@ func (p *Position) moverAt(s Square) (mover, bool) {
 	if s >= SquareSpan || !p.Pieces[us].Has(s) {
 		return mover{}, false
 	}
+	geo := p.geo()
 	mv := mover{
+		geo:       geo,
 		origin:    s,
 		knight:    p.Knights.Has(s),
 		own:       p.Pieces[us],
 		enemy:     p.Pieces[us.Other()],
-		ownCastle: Castle[us],
-		oppCastle: Castle[us.Other()],
+		ownCastle: geo.Castle[us],
+		oppCastle: geo.Castle[us.Other()],
 	}
 	mv.own.Clear(s)
-	mv.empty = Board.AndNot(mv.own.Or(mv.enemy))
+	mv.empty = geo.Board.AndNot(mv.own.Or(mv.enemy))
 	return mv, true
 }
 
 // sortedLeaps returns the leaps from s ordered by landing square, so that
 // searches visit routes in lexicographic order.
-func sortedLeaps(s Square) []Leap {
-	ls := append([]Leap(nil), Leaps[s]...)
+func (mv *mover) sortedLeaps(s Square) []Leap {
+	ls := append([]Leap(nil), mv.geo.Leaps[s]...)
 	sort.Slice(ls, func(i, j int) bool { return ls[i].Land < ls[j].Land })
 	return ls
 }
@@ -60,9 +63,9 @@ func (mv *mover) canterSteps(s Square, r10 bool) []Square {
 		return nil
 	}
 	var out []Square
-	for _, l := range sortedLeaps(s) {
+	for _, l := range mv.sortedLeaps(s) {
 		if mv.own.Has(l.Over) && mv.empty.Has(l.Land) && !mv.ownCastle.Has(l.Land) {
-			if r10 && canJumpFrom(l.Land, mv.enemy, mv.empty, mv.oppCastle) {
+			if r10 && mv.geo.canJumpFrom(l.Land, mv.enemy, mv.empty, mv.oppCastle) {
 				continue
 			}
 			out = append(out, l.Land)
@@ -128,7 +131,7 @@ func (mv *mover) jumpRoutes(path []Square, enemy, empty, captured Bitboard, visi
 	s := path[len(path)-1]
 	more := false
 	if !mv.oppCastle.Has(s) {
-		for _, l := range sortedLeaps(s) {
+		for _, l := range mv.sortedLeaps(s) {
 			if !enemy.Has(l.Over) || !empty.Has(l.Land) {
 				continue
 			}
@@ -168,11 +171,11 @@ func (mv *mover) firstJumpRoute(s, to Square, captured Bitboard) []Square {
 // R10 allows. ok is false when m has no route from p.
 func (p *Position) Route(m Move) (r Route, ok bool) {
 	mv, ok := p.moverAt(m.From)
-	if !ok || m.To >= SquareSpan || !Board.Has(m.To) {
+	if !ok || m.To >= SquareSpan || !mv.geo.Board.Has(m.To) {
 		return Route{}, false
 	}
 	if m.Captured.IsEmpty() {
-		if Adjacent[m.From].Has(m.To) {
+		if mv.geo.Adjacent[m.From].Has(m.To) {
 			return Route{Squares: []Square{m.From, m.To}, Plain: true}, true
 		}
 		parent, dist := mv.canterTree(mv.knight) // R10 binds Knights' pure canters
@@ -198,7 +201,7 @@ func (p *Position) Route(m Move) (r Route, ok bool) {
 	if mv.knight { // Knight's Charge (R9): canters first, not bound by R10
 		parent, dist := mv.canterTree(false)
 		for s := Square(0); s < SquareSpan; s++ {
-			if dist[s] > 0 && !mv.oppCastle.Has(s) && canJumpFrom(s, mv.enemy, mv.empty, mv.oppCastle) {
+			if dist[s] > 0 && !mv.oppCastle.Has(s) && mv.geo.canJumpFrom(s, mv.enemy, mv.empty, mv.oppCastle) {
 				consider(treePath(&parent, s))
 			}
 		}

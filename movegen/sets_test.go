@@ -29,11 +29,11 @@ func TestJumpSources(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 2000 {
 		_, enemy, empty := randomSets(r)
-		got := jumpSources(enemy, empty)
+		got := cg.jumpSources(enemy, empty)
 		var want Bitboard
 		for s := Board; !s.IsEmpty(); {
 			sq := s.PopFirst()
-			for _, l := range Leaps[sq] {
+			for _, l := range cg.Leaps[sq] {
 				if enemy.Has(l.Over) && empty.Has(l.Land) {
 					want.Set(sq)
 				}
@@ -51,11 +51,11 @@ func TestCanterLandings(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 2000 {
 		from, pivots, _ := randomSets(r)
-		got := canterLandings(from, pivots)
+		got := cg.canterLandings(from, pivots)
 		var want Bitboard
 		for s := from; !s.IsEmpty(); {
 			sq := s.PopFirst()
-			for _, l := range Leaps[sq] {
+			for _, l := range cg.Leaps[sq] {
 				if pivots.Has(l.Over) {
 					want.Set(l.Land)
 				}
@@ -74,11 +74,11 @@ func TestCastleRim(t *testing.T) {
 		Black: "E15 F15 G15 H15",
 	} {
 		var names []string
-		for _, s := range castleRim[c].Squares() {
+		for _, s := range cg.castleRim[c].Squares() {
 			names = append(names, s.String())
 		}
 		if got := strings.Join(names, " "); got != want {
-			t.Errorf("castleRim[%v] = %s, want %s", c, got, want)
+			t.Errorf("cg.castleRim[%v] = %s, want %s", c, got, want)
 		}
 	}
 }
@@ -93,8 +93,8 @@ func TestPatternSets(t *testing.T) {
 		for s := Board; !s.IsEmpty(); {
 			sq := s.PopFirst()
 			if a.Has(sq) {
-				spread = spread.Or(Adjacent[sq])
-				for _, l := range Leaps[sq] {
+				spread = spread.Or(cg.Adjacent[sq])
+				for _, l := range cg.Leaps[sq] {
 					if b.Has(l.Over) && empty.Has(l.Land) {
 						targets.Set(l.Over)
 					}
@@ -103,7 +103,7 @@ func TestPatternSets(t *testing.T) {
 			if b.Has(sq) {
 				guarded := true
 				for d := Direction(0); d < NumDirections/2; d++ {
-					fwd, back := Neighbor[sq][d], Neighbor[sq][d+NumDirections/2]
+					fwd, back := cg.Neighbor[sq][d], cg.Neighbor[sq][d+NumDirections/2]
 					if fwd != NoSquare && !a.Has(fwd) && back != NoSquare && !a.Has(back) {
 						guarded = false
 					}
@@ -113,14 +113,17 @@ func TestPatternSets(t *testing.T) {
 				}
 			}
 		}
-		if got := Spread(a); got != spread {
+		if got := cg.Spread(a); got != spread {
 			t.Fatalf("Spread differs: extra %v, missing %v", got.AndNot(spread).Squares(), spread.AndNot(got).Squares())
 		}
-		if got := JumpTargets(a, b, empty); got != targets {
+		if got := cg.JumpTargets(a, b, empty); got != targets {
 			t.Fatalf("JumpTargets differs: extra %v, missing %v", got.AndNot(targets).Squares(), targets.AndNot(got).Squares())
 		}
-		if got := Backed(b, a); got != backed {
+		if got := cg.Backed(b, a); got != backed {
 			t.Fatalf("Backed differs: extra %v, missing %v", got.AndNot(backed).Squares(), backed.AndNot(got).Squares())
 		}
 	}
 }
+
+// cg is Camelot's board, which most tests of this package are about.
+var cg = Camelot.Geometry()

@@ -52,14 +52,6 @@ var directionDelta = [NumDirections][2]int{
 	{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1},
 }
 
-// rankSpan gives the first and last file (0 = A) of each rank (index 0 =
-// rank 1), exactly as R1 lists them.
-var rankSpan = [NumRanks][2]int{
-	{5, 6}, {2, 9}, {1, 10},
-	{0, 11}, {0, 11}, {0, 11}, {0, 11}, {0, 11}, {0, 11}, {0, 11}, {0, 11}, {0, 11}, {0, 11},
-	{1, 10}, {2, 9}, {5, 6},
-}
-
 // Cell offsets of one step in each direction under the rectangular
 // numbering: a step north is one rank, 12 cells, up.
 const (
@@ -75,12 +67,23 @@ type Leap struct {
 	Over, Land Square
 }
 
-// Geometry tables, derived once from R1 at start-up.
+// Grid tables: every cell of the 12×16 rectangle has a file, a rank and a
+// name, whichever board it belongs to; which cells are squares is the
+// variant's business (Geometry).
 var (
-	squareFile [SquareSpan]int8
-	squareRank [SquareSpan]int8 // 0-based: rank 1 is 0
-	squareAt   [NumRanks][NumFiles]Square
+	squareFile  [SquareSpan]int8
+	squareRank  [SquareSpan]int8 // 0-based: rank 1 is 0
+	squareNames [SquareSpan]string
+)
 
+// Geometry is one variant's board as tables, derived once at start-up from
+// its row of V2. The generator reads every board fact from here, so one
+// generator serves every board of the grid.
+type Geometry struct {
+	// Board is the set of the variant's squares.
+	Board Bitboard
+	// Castle[c] is the castle of colour c (V2): F1,G1 and F16,G16 in Camelot.
+	Castle [2]Bitboard
 	// Neighbor[s][d] is the square one step from s in direction d, or NoSquare.
 	Neighbor [SquareSpan][NumDirections]Square
 	// Beyond[s][d] is the square two steps from s in direction d, or
@@ -100,81 +103,134 @@ var (
 	// stepFrom[d] is the set of squares whose step in direction d stays
 	// on the board.
 	stepFrom [NumDirections]Bitboard
-
-	// Board is the set of all 160 squares.
-	Board Bitboard
 	// castleRim[c] is the set of squares next to colour c's castle.
 	castleRim [2]Bitboard
-	// Castle[c] is the castle of colour c: F1,G1 for White, F16,G16 for Black (R1).
-	Castle [2]Bitboard
+	// castleWin is how many pieces in the opponent's castle win (V5):
+	// two where castles have two squares, one where they have one.
+	castleWin int
+	end       endRules
+	variant   Variant
+	squareAt  [NumRanks][NumFiles]Square
+	ranks     int
+	leapStore [SquareSpan * int(NumDirections)]Leap // backs Leaps
+}
 
-	squareNames [SquareSpan]string
+// geometries holds each playable variant's Geometry, indexed by Variant.
+var geometries [variantSlots]Geometry
+
+// Camelot's board, the tables most callers want (R1).
+var (
+	// Board is the set of Camelot's 160 squares.
+	Board Bitboard
+	// Castle[c] is Camelot's castle of colour c: F1,G1 for White, F16,G16 for Black (R1).
+	Castle [2]Bitboard
 )
 
-// leapStore backs Leaps with one array so the tables are contiguous.
-var leapStore [NumSquares * int(NumDirections)]Leap
+// Geometry returns the tables of v's board; nil for a variant this package
+// cannot play.
+func (v Variant) Geometry() *Geometry {
+	if !v.Playable() {
+		return nil
+	}
+	return &geometries[v]
+}
+
+// Variant returns the variant whose board g is.
+func (g *Geometry) Variant() Variant { return g.variant }
 
 func init() {
-	for r := range squareAt {
-		for f := range squareAt[r] {
-			squareAt[r][f] = NoSquare
+	for s := range squareFile {
+		f, r := s%NumFiles, s/NumFiles
+		squareFile[s], squareRank[s] = int8(f), int8(r)
+		squareNames[s] = fmt.Sprintf("%c%d", 'A'+f, r+1)
+	}
+	for v := Variant(0); v < numVariants; v++ {
+		if variantSpecs[v].playable {
+			geometries[v].build(v)
 		}
 	}
-	n := 0
-	for r := 0; r < NumRanks; r++ {
-		for f := rankSpan[r][0]; f <= rankSpan[r][1]; f++ {
-			s := Square(r*NumFiles + f)
-			squareFile[s], squareRank[s] = int8(f), int8(r)
-			squareAt[r][f] = s
-			squareNames[s] = fmt.Sprintf("%c%d", 'A'+f, r+1)
-			Board.Set(s)
-			n++
-		}
-	}
-	if n != NumSquares {
+	Board, Castle = geometries[Camelot].Board, geometries[Camelot].Castle
+	if Board.Count() != NumSquares {
 		panic("movegen: R1 board table does not have 160 squares")
+	}
+}
+
+// build derives g from variant v's row of V2.
+func (g *Geometry) build(v Variant) {
+	spec := &variantSpecs[v]
+	g.variant, g.end, g.ranks = v, spec.end, len(spec.ranks)
+	g.castleWin = len(spec.castles[White])
+	for r := range g.squareAt {
+		for f := range g.squareAt[r] {
+			g.squareAt[r][f] = NoSquare
+		}
+	}
+	for r, span := range spec.ranks {
+		for f := span[0]; f <= span[1]; f++ {
+			s := Square(r*NumFiles + f)
+			g.squareAt[r][f] = s
+			g.Board.Set(s)
+		}
 	}
 	used := 0
 	for s := Square(0); s < SquareSpan; s++ {
-		if !Board.Has(s) {
+		for d := Direction(0); d < NumDirections; d++ {
+			g.Neighbor[s][d], g.Beyond[s][d] = NoSquare, NoSquare
+		}
+		if !g.Board.Has(s) {
 			continue
 		}
 		start := used
 		for d := Direction(0); d < NumDirections; d++ {
-			one := SquareAt(int(squareFile[s])+directionDelta[d][0], int(squareRank[s])+directionDelta[d][1])
+			one := g.squareAtFR(s.File()+directionDelta[d][0], s.Rank()+directionDelta[d][1])
 			two := NoSquare
 			if one != NoSquare {
-				two = SquareAt(int(squareFile[s])+2*directionDelta[d][0], int(squareRank[s])+2*directionDelta[d][1])
-				Adjacent[s].Set(one)
-				stepFrom[d].Set(s)
+				two = g.squareAtFR(s.File()+2*directionDelta[d][0], s.Rank()+2*directionDelta[d][1])
+				g.Adjacent[s].Set(one)
+				g.stepFrom[d].Set(s)
 			}
-			Neighbor[s][d], Beyond[s][d] = one, two
+			g.Neighbor[s][d], g.Beyond[s][d] = one, two
 			if two != NoSquare {
-				leapFrom[d].Set(s)
-				leapStore[used] = Leap{Over: one, Land: two}
+				g.leapFrom[d].Set(s)
+				g.leapStore[used] = Leap{Over: one, Land: two}
 				used++
 			}
 		}
-		Leaps[s] = leapStore[start:used:used]
+		g.Leaps[s] = g.leapStore[start:used:used]
 	}
-	Castle[White] = SquareBB(MustParseSquare("F1")).Or(SquareBB(MustParseSquare("G1")))
-	Castle[Black] = SquareBB(MustParseSquare("F16")).Or(SquareBB(MustParseSquare("G16")))
-	for c := range Castle {
-		for b := Castle[c]; !b.IsEmpty(); {
-			castleRim[c] = castleRim[c].Or(Adjacent[b.PopFirst()])
+	for c := range g.Castle {
+		for _, name := range spec.castles[c] {
+			s, err := g.ParseSquare(name)
+			if err != nil {
+				panic(err)
+			}
+			g.Castle[c].Set(s)
 		}
-		castleRim[c] = castleRim[c].AndNot(Castle[c])
+	}
+	for c := range g.Castle {
+		for b := g.Castle[c]; !b.IsEmpty(); {
+			g.castleRim[c] = g.castleRim[c].Or(g.Adjacent[b.PopFirst()])
+		}
+		g.castleRim[c] = g.castleRim[c].AndNot(g.Castle[c])
 	}
 }
 
-// SquareAt returns the square on file f (0 = A) and rank r (0 = rank 1),
-// or NoSquare when R1 has no such square.
-func SquareAt(f, r int) Square {
+// squareAtFR returns the square of g's board on file f and rank r (0-based),
+// or NoSquare.
+func (g *Geometry) squareAtFR(f, r int) Square {
 	if f < 0 || f >= NumFiles || r < 0 || r >= NumRanks {
 		return NoSquare
 	}
-	return squareAt[r][f]
+	return g.squareAt[r][f]
 }
+
+// SquareAt returns Camelot's square on file f (0 = A) and rank r (0 = rank
+// 1), or NoSquare when R1 has no such square.
+func SquareAt(f, r int) Square { return geometries[Camelot].squareAtFR(f, r) }
+
+// SquareAt returns the square of g's board on file f (0 = A) and rank r
+// (0 = rank 1), or NoSquare when the board has no such square.
+func (g *Geometry) SquareAt(f, r int) Square { return g.squareAtFR(f, r) }
 
 // File returns the file of s, 0 = A.
 func (s Square) File() int { return int(squareFile[s]) }
@@ -182,27 +238,41 @@ func (s Square) File() int { return int(squareFile[s]) }
 // Rank returns the rank of s, 0 = rank 1.
 func (s Square) Rank() int { return int(squareRank[s]) }
 
-// String returns the WCF name of s in upper case, e.g. "F6" (R3).
+// String returns the WCF name of s in upper case, e.g. "F6" (R3): any cell
+// of the grid has one, whichever board it is on.
 func (s Square) String() string {
-	if s >= SquareSpan || !Board.Has(s) {
+	if s >= SquareSpan {
 		return "-"
 	}
 	return squareNames[s]
 }
 
-// ParseSquare reads a square name such as "f6" or "F16", case-insensitively.
-func ParseSquare(text string) (Square, error) {
+// ParseSquare reads a Camelot square name such as "f6" or "F16",
+// case-insensitively.
+func ParseSquare(text string) (Square, error) { return geometries[Camelot].ParseSquare(text) }
+
+// ParseSquare reads a square name of g's board, case-insensitively: files
+// from A and ranks from 1 up to the board's size (R3, V2).
+func (g *Geometry) ParseSquare(text string) (Square, error) {
+	spec := &variantSpecs[g.variant]
+	last := byte('A' + spec.files - 1)
+	bad := func() (Square, error) {
+		return NoSquare, fmt.Errorf("bad square %q: want a file A-%c and a rank 1-%d", text, last, g.ranks)
+	}
 	t := strings.ToUpper(strings.TrimSpace(text))
-	if len(t) < 2 || len(t) > 3 || t[0] < 'A' || t[0] > 'L' {
-		return NoSquare, fmt.Errorf("bad square %q: want a file A-L and a rank 1-16", text)
+	if len(t) < 2 || len(t) > 3 || t[0] < 'A' || t[0] > last {
+		return bad()
 	}
 	r, err := strconv.Atoi(t[1:])
-	if err != nil || t[1] == '0' || t[1] == '+' || t[1] == '-' || r < 1 || r > NumRanks {
-		return NoSquare, fmt.Errorf("bad square %q: want a file A-L and a rank 1-16", text)
+	if err != nil || t[1] == '0' || t[1] == '+' || t[1] == '-' || r < 1 || r > g.ranks {
+		return bad()
 	}
-	s := SquareAt(int(t[0]-'A'), r-1)
+	s := g.squareAtFR(int(t[0]-'A'), r-1)
 	if s == NoSquare {
-		return NoSquare, fmt.Errorf("square %q is not on the board (R1)", text)
+		if g.variant == Camelot {
+			return NoSquare, fmt.Errorf("square %q is not on the board (R1)", text)
+		}
+		return NoSquare, fmt.Errorf("square %q is not on the %s board (V2)", text, g.variant.Title())
 	}
 	return s, nil
 }
@@ -215,6 +285,3 @@ func MustParseSquare(text string) Square {
 	}
 	return s
 }
-
-// rankWidth returns how many squares rank r (0-based) has.
-func rankWidth(r int) int { return rankSpan[r][1] - rankSpan[r][0] + 1 }

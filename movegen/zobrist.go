@@ -35,6 +35,14 @@ func init() {
 			for b := Board; !b.IsEmpty(); n++ {
 				zobristPiece[c][k][b.PopFirst()] = zobristValue(1, uint32(c), uint32(k), n)
 			}
+			// The other cells of the grid, squares of the other
+			// variants' boards (V2), by their Square value under a label
+			// of their own, so Camelot's keys stay as they were.
+			for s := Square(0); s < SquareSpan; s++ {
+				if !Board.Has(s) {
+					zobristPiece[c][k][s] = zobristValue(4, uint32(c), uint32(k), uint32(s))
+				}
+			}
 		}
 		// Zero castle moves used contributes nothing, so a key depends
 		// only on what differs from the usual state.

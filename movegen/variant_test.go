@@ -1,0 +1,217 @@
+package movegen_test
+
+import (
+	"math/rand"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Perft from the start of each small board (V2, V3) against figures
+// computed independently of this package.
+func TestVariantPerft(t *testing.T) {
+	for _, c := range []struct {
+		v    movegen.Variant
+		want []uint64
+	}{
+		{movegen.Camette, []uint64{22, 345, 4926, 65908, 774222}},
+		{movegen.Cam, []uint64{54, 2916, 166212}},
+	} {
+		p := c.v.StartPosition()
+		for d, want := range c.want {
+			if got := movegen.Perft(p, d+1); got != want {
+				t.Errorf("%s perft %d = %d, want %d", c.v, d+1, got, want)
+			}
+		}
+	}
+}
+
+func TestParseVariant(t *testing.T) {
+	for _, v := range movegen.Variants() {
+		for _, name := range []string{v.String(), v.Title(), strings.ToUpper(v.String())} {
+			got, err := movegen.ParseVariant(name)
+			if err != nil || got != v {
+				t.Errorf("ParseVariant(%q) = %v, %v; want %v (V1)", name, got, err, v)
+			}
+		}
+	}
+	if _, err := movegen.ParseVariant("shogi"); err == nil || !strings.Contains(err.Error(), "shogi") {
+		t.Errorf("ParseVariant(shogi) error = %v, want one naming it", err)
+	}
+	if _, err := movegen.Chivalry.ParseCFEN(movegen.Chivalry.StartCFEN()); err == nil || !strings.Contains(err.Error(), "chivalry") {
+		t.Errorf("a Chivalry CFEN error = %v, want one saying that chivalry is not played here", err)
+	}
+}
+
+// Every board's start is its CFEN of V6, and positions reached by random
+// play survive a round-trip with their keys.
+func TestVariantCFENRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewSource(27))
+	for _, v := range movegen.Variants() {
+		if !v.Playable() {
+			continue
+		}
+		start := v.StartPosition()
+		if got := start.CFEN(); got != v.StartCFEN() {
+			t.Errorf("%s start CFEN = %q, want %q (V3)", v, got, v.StartCFEN())
+		}
+		for game := 0; game < 30; game++ {
+			p := start
+			var ml movegen.MoveList
+			for ply := 0; ply < 200; ply++ {
+				q, err := v.ParseCFEN(p.CFEN())
+				if err != nil {
+					t.Fatalf("%s: %q does not read back: %v", v, p.CFEN(), err)
+				}
+				if q != p {
+					t.Fatalf("%s: %q reads back as %q (key %x, want %x)", v, p.CFEN(), q.CFEN(), q.Key, p.Key)
+				}
+				if p.Key != p.ComputeKey() {
+					t.Fatalf("%s: incremental key of %q differs from a fresh one", v, p.CFEN())
+				}
+				p.GenerateMoves(&ml)
+				if ml.N == 0 {
+					break
+				}
+				p.MakeMove(ml.Moves[rng.Intn(ml.N)])
+			}
+		}
+	}
+}
+
+// V6: a CFEN is read on the variant's board, and each malformed one is
+// refused naming the field and, for the board, the rank.
+func TestVariantCFENRefused(t *testing.T) {
+	for _, c := range []struct {
+		v    movegen.Variant
+		cfen string
+		want string
+	}{
+		{movegen.Cam, movegen.StartCFEN, "want 13 ranks"},
+		{movegen.Camelot, movegen.Cam.StartCFEN(), "want 16 ranks"},
+		{movegen.Camette, "1/1n1/1mmm1/6/1MMM1/1N1/1 w", "rank 4"},
+		{movegen.Camette, "1/1n1/1mmm1/5/1MMM1/1N1/2 w", "rank 1"},
+		{movegen.Camette, "1/1nn/1mmm1/5/1MMM1/1N1/1 w", "2 Knights, at most 1"},
+		{movegen.Cam, "1/3/5/2n1n2/mmmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w", "6 Men, at most 5"},
+		{movegen.Camette, "1/1n1/1mxm1/5/1MMM1/1N1/1 w", "rank 5: unexpected character"},
+		{movegen.Camette, "1/1n1/1mmm1/5/1MMM1/1N1/1 w 1/0", "field 3"},
+		{movegen.Cam, "1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/2 0 1", "always 0/0"},
+		{movegen.Camette, "1/1n1/1mmm1/5/1MMM1/1N1/1 x", "field 2"},
+	} {
+		_, err := c.v.ParseCFEN(c.cfen)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: error %v, want one containing %q", c.v, c.cfen, err, c.want)
+		}
+	}
+}
+
+// moveTexts lists the legal moves of p in WCF notation, sorted.
+func moveTexts(p movegen.Position) []string {
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	var out []string
+	for _, m := range ml.Slice() {
+		out = append(out, p.MoveText(m))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func mustPosition(t *testing.T, v movegen.Variant, cfen string) movegen.Position {
+	t.Helper()
+	p, err := v.ParseCFEN(cfen)
+	if err != nil {
+		t.Fatalf("%s %q: %v", v, cfen, err)
+	}
+	return p
+}
+
+// playText plays a move given in notation and returns the position after it.
+func playText(t *testing.T, p movegen.Position, text string) movegen.Position {
+	t.Helper()
+	m, err := p.ParseMove(text)
+	if err != nil {
+		t.Fatalf("%s: %v", p.CFEN(), err)
+	}
+	p.MakeMove(m)
+	return p
+}
+
+// V5: in Cam one piece in the opponent's one-square castle wins at once,
+// even with a lone piece each (no draw by material).
+func TestCamCastleWin(t *testing.T) {
+	p := mustPosition(t, movegen.Cam, "1/1M1/5/7/7/7/7/7/7/m6/5/3/1 w 0/0 0 1")
+	if o := p.Outcome(); o.IsOver() {
+		t.Fatalf("before the move: %v, want the game going on (no R16 draw by material in Cam)", o)
+	}
+	if got, want := moveTexts(p), []string{"D12-C11", "D12-C12", "D12-D11", "D12-D13", "D12-E11", "D12-E12"}; !slices.Equal(got, want) {
+		t.Errorf("moves %v, want %v", got, want)
+	}
+	p = playText(t, p, "D12-D13")
+	o := p.Outcome()
+	if o.Result != movegen.WhiteWins || o.Rule != "V5" {
+		t.Errorf("after D12-D13: %v, want 1-0 by V5", o)
+	}
+	var ml movegen.MoveList
+	if p.GenerateMoves(&ml); ml.N != 0 {
+		t.Errorf("a finished game has %d moves, want none (R17)", ml.N)
+	}
+}
+
+// V5: in Camette capturing the last enemy piece wins with one piece left.
+func TestCametteCaptureAllWin(t *testing.T) {
+	p := mustPosition(t, movegen.Camette, "1/3/5/2m2/2M2/3/1 w 0/0 0 1")
+	if got, want := moveTexts(p), []string{"C3xC5"}; !slices.Equal(got, want) {
+		t.Fatalf("moves %v, want %v (R11)", got, want)
+	}
+	p = playText(t, p, "C3xC5")
+	if o := p.Outcome(); o.Result != movegen.WhiteWins || o.Rule != "V5" {
+		t.Errorf("after C3xC5: %v, want 1-0 by V5", o)
+	}
+}
+
+// V5: in Camette the side to move with no legal move loses. Black's piece
+// in its own castle must leave it (R12) but every way out is shut.
+func TestCametteNoMoveLoses(t *testing.T) {
+	p := mustPosition(t, movegen.Camette, "n/MMM/m1m1m/5/5/3/1 b 0/0 0 1")
+	if got := moveTexts(p); len(got) != 0 {
+		t.Fatalf("moves %v, want none", got)
+	}
+	if o := p.Outcome(); o.Result != movegen.WhiteWins || o.Rule != "V5" {
+		t.Errorf("outcome %v, want 1-0 by V5", o)
+	}
+}
+
+// R12 in Cam: a piece in its own one-square castle must leave it, and
+// nothing else moves.
+func TestCamOwnCastleExit(t *testing.T) {
+	p := mustPosition(t, movegen.Cam, "1/3/5/m6/7/7/7/7/1M5/7/5/3/M w 0/0 0 1")
+	if got, want := moveTexts(p), []string{"D1-C2", "D1-D2", "D1-E2"}; !slices.Equal(got, want) {
+		t.Errorf("moves %v, want %v", got, want)
+	}
+}
+
+// R10 on each small board: a Knight's pure canter may not end where it
+// could jump; from there it must go on with a Charge.
+func TestKnightCanterBoundByR10(t *testing.T) {
+	for _, c := range []struct {
+		v              movegen.Variant
+		cfen           string
+		canter, charge string
+	}{
+		{movegen.Camette, "1/3/3m1/5/3M1/2N/1 w 0/0 0 1", "D2-D4", "D2-D4xD6"},
+		{movegen.Cam, "1/3/5/7/7/4m2/7/4M2/4N2/7/5/3/1 w 0/0 0 1", "E5-E7", "E5-E7xE9"},
+		{movegen.Camelot, "2/8/10/12/12/12/12/12/6m5/12/6M5/6N5/12/10/8/2 w 0/0 0 1", "G5-G7", "G5-G7xG9"},
+	} {
+		p := mustPosition(t, c.v, c.cfen)
+		got := moveTexts(p)
+		if slices.Contains(got, c.canter) {
+			t.Errorf("%s: %s is a pure canter onto a square with a jump, against R10: %v", c.v, c.canter, got)
+		}
+		if !slices.Contains(got, c.charge) {
+			t.Errorf("%s: the Charge %s is missing: %v", c.v, c.charge, got)
+		}
+	}
+}
