@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -60,6 +61,9 @@ func ReadOpenings(r io.Reader) ([]Opening, error) {
 	}
 	openings := make([]Opening, len(games))
 	for i, g := range games {
+		if err := checkBoard(g.Variant); err != nil {
+			return nil, fmt.Errorf("record: game %d: %w", i+1, err) // its position would be read on Camelot's board
+		}
 		moves := make([]movegen.Move, len(g.Moves))
 		for j, m := range g.Moves {
 			moves[j] = m.Move

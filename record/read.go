@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -238,6 +239,7 @@ func (p *parser) game() (*Game, error) {
 			// A "# Name: value" line starts a WCF move list; other "#"
 			// lines are comments.
 			if t, ok := p.headerLine(); ok {
+				t.Name = tagName(t.Name)
 				if _, dup := st.tagLines[t.Name]; dup {
 					return nil, p.errorf(line, "header %s given twice (first on line %d)", t.Name, st.tagLines[t.Name])
 				}
@@ -258,6 +260,7 @@ func (p *parser) game() (*Game, error) {
 			if err != nil {
 				return nil, err
 			}
+			t.Name = tagName(t.Name)
 			if _, dup := st.tagLines[t.Name]; dup {
 				return nil, p.errorf(line, "tag %s given twice (first on line %d)", t.Name, st.tagLines[t.Name])
 			}
@@ -311,6 +314,15 @@ func (p *parser) game() (*Game, error) {
 	}
 }
 
+// tagName spells the name of the Variant tag, which is read in any case
+// (V8), as Variant; other names are kept as written.
+func tagName(name string) string {
+	if strings.EqualFold(name, variantTag) {
+		return variantTag
+	}
+	return name
+}
+
 // joinComments appends the text of a comment to a move's comment, which is
 // in normal form already: normalising only the new text keeps a move with
 // many comments linear to read.
@@ -355,8 +367,10 @@ func (p *parser) stop(st *gameState, line int) (*Game, error) {
 		}
 	}
 	result := movegen.Ongoing.String()
-	if o := st.mg.Outcome(); o.IsOver() {
-		result = o.Result.String()
+	if st.mg != nil {
+		if o := st.mg.Outcome(); o.IsOver() {
+			result = o.Result.String()
+		}
 	}
 	for _, t := range st.tags {
 		if t.Name == "Result" {
@@ -386,15 +400,19 @@ func (p *parser) tagLine() bool {
 	return p.src[p.i] == '[' && p.firstOnLine()
 }
 
-// firstOnLine reports whether only blanks stand before p.i on its line.
+// firstOnLine reports whether only blanks stand before p.i on its line. It
+// looks back over blanks only, so asking at every token of a long line
+// costs little.
 func (p *parser) firstOnLine() bool {
-	k := bytes.LastIndexByte(p.src[:p.i], '\n') + 1
-	for k < p.i {
-		n := blankAt(p.src, k)
-		if n == 0 {
+	for k := p.i; k > 0; {
+		if p.src[k-1] == '\n' {
+			return true
+		}
+		_, n := utf8.DecodeLastRune(p.src[:k])
+		if blankAt(p.src, k-n) != n {
 			return false
 		}
-		k += n
+		k -= n
 	}
 	return true
 }
@@ -526,21 +544,46 @@ func (p *parser) badToken(tok string, line int) error {
 	return p.errorf(line, "unknown result token %q (want %s)", tok, wantResult)
 }
 
-// begin starts the movetext: the start position comes from the CFEN tag.
+// begin starts the movetext of a game of the variant of its Variant tag
+// (V8), from the position of its CFEN tag or the variant's start. The
+// board is set up here when the game has a CFEN tag or is of Camelot, and
+// otherwise at its first move (see board).
 func (p *parser) begin(st *gameState) error {
-	start := startPosition
+	v, cfen := Camelot, ""
 	for _, t := range st.tags {
-		if t.Name == cfenTag {
-			pos, err := movegen.ParseCFEN(t.Value)
-			if err != nil {
-				return p.errorf(st.tagLines[cfenTag], "tag %v", err)
+		switch t.Name {
+		case variantTag:
+			var err error
+			if v, err = ParseVariant(t.Value); err != nil {
+				return p.errorf(st.tagLines[variantTag], "tag %s: %v", variantTag, err)
 			}
-			start = pos
+		case cfenTag:
+			cfen = t.Value
 		}
 	}
-	st.g = &Game{Start: start}
+	st.g = &Game{Variant: v}
+	st.lines = []line{{moves: &st.g.Moves}}
+	if v == Camelot || cfen != "" {
+		return p.board(st, st.tagLines[cfenTag], cfen)
+	}
+	return nil
+}
+
+// board sets up the board of the game's variant (V8) at the position of
+// the CFEN tag value cfen, or at the variant's start when cfen is "", if
+// it is not set up yet; line is where the board is needed, for the error
+// of a variant whose board the rules core does not play.
+func (p *parser) board(st *gameState, line int, cfen string) error {
+	if st.mg != nil {
+		return nil
+	}
+	start, err := variantStart(st.g.Variant, cfen)
+	if err != nil {
+		return p.errorf(line, "%v", err)
+	}
+	st.g.Start = start
 	st.mg = movegen.NewGame(start)
-	st.lines = []line{{mg: st.mg, moves: &st.g.Moves}}
+	st.lines[0].mg = st.mg
 	return nil
 }
 
@@ -590,6 +633,9 @@ func (p *parser) number(st *gameState, tok, raw string, line int) error {
 	if rest != "" && (dots == 0 || !isLetter(rest[0])) {
 		return p.badToken(raw, line)
 	}
+	if err := p.board(st, line, ""); err != nil {
+		return err
+	}
 	pos := st.top().mg.Position()
 	n, err := strconv.Atoi(digits)
 	if err != nil || n != pos.MoveNumber {
@@ -615,6 +661,9 @@ func (p *parser) move(st *gameState, text string, line int) error {
 	if glyphs <= 2 {
 		text, nag = text[:len(text)-glyphs], text[len(text)-glyphs:]
 	}
+	if err := p.board(st, line, ""); err != nil {
+		return err
+	}
 	l := st.top()
 	pos := l.mg.Position()
 	m, err := l.mg.PlayText(text)
@@ -633,8 +682,10 @@ func (p *parser) finish(st *gameState, result string, line int) error {
 			return p.errorf(line, "result %s, but the Result tag (line %d) says %q", result, st.tagLines["Result"], t.Value)
 		}
 	}
-	if o := st.mg.Outcome(); o.IsOver() && o.Result.String() != result {
-		return p.errorf(line, "result %s, but the rules have decided the final position: %s", result, o)
+	if st.mg != nil {
+		if o := st.mg.Outcome(); o.IsOver() && o.Result.String() != result {
+			return p.errorf(line, "result %s, but the rules have decided the final position: %s", result, o)
+		}
 	}
 	tags := st.tags
 	for _, t := range st.proseTags {
@@ -643,14 +694,27 @@ func (p *parser) finish(st *gameState, result string, line int) error {
 		}
 	}
 	st.g.Result = result
-	st.g.Tags = normalTags(tags, st.g.Start, result)
+	st.g.Tags = normalTags(tags, st.g.Variant, cfenOf(st.g.Variant, st.mg != nil, st.g.Start), result)
 	return nil
 }
 
+// cfenOf returns the value of the CFEN tag of a game of variant v that
+// starts at start: none ("") when the game has no board or starts from the
+// variant's start position.
+func cfenOf(v Variant, hasBoard bool, start movegen.Position) string {
+	if !hasBoard {
+		return ""
+	}
+	if s, err := variantStart(v, ""); err == nil && s == start {
+		return ""
+	}
+	return start.CFEN()
+}
+
 // normalTags returns the tags in the order Write uses: the seven-tag roster
-// (result for the Result tag), the CFEN tag when start is not the start
-// position of R2, then the other tags in their order.
-func normalTags(tags []Tag, start movegen.Position, result string) []Tag {
+// (result for the Result tag), the Variant tag when v is not Camelot (V8),
+// the CFEN tag when cfen is not "", then the other tags in their order.
+func normalTags(tags []Tag, v Variant, cfen, result string) []Tag {
 	out := make([]Tag, 0, len(roster)+1+len(tags))
 	for _, r := range roster {
 		v := r.Value
@@ -664,11 +728,14 @@ func normalTags(tags []Tag, start movegen.Position, result string) []Tag {
 		}
 		out = append(out, Tag{r.Name, v})
 	}
-	if start != startPosition {
-		out = append(out, Tag{cfenTag, start.CFEN()})
+	if v != Camelot {
+		out = append(out, Tag{variantTag, v.Title()})
+	}
+	if cfen != "" {
+		out = append(out, Tag{cfenTag, cfen})
 	}
 	for _, t := range tags {
-		if !inRoster(t.Name) && t.Name != cfenTag {
+		if !inRoster(t.Name) && t.Name != cfenTag && tagName(t.Name) != variantTag {
 			out = append(out, t)
 		}
 	}

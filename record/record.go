@@ -15,9 +15,16 @@
 //	1. E6-G8 I11-G9 2. H6-J8 {+0.35/12 0.52s} I10-G12 ... 1-0
 //
 // The seven-tag roster (Event, Site, Date, Round, White, Black, Result)
-// comes first, in that order; then the CFEN tag (R5) when the game did not
-// start from the start position of R2; then any other tags (TimeControl,
-// Termination, ...) in the order they were added. The movetext holds move
+// comes first, in that order; then the Variant tag (V8) for a game of
+// Cam, Camette or Chivalry, never for Camelot; then the CFEN tag (R5) when
+// the game did not start from the start position of R2; then any other
+// tags (TimeControl, Termination, ...) in the order they were added.
+//
+// The Variant tag's name and value are read in any case ([Variant "cam"]);
+// a record without it is a game of Camelot, and an unknown name is an
+// error. The rules core plays only Camelot's board yet: a record of
+// another variant is read as far as its tags and result, and its moves or
+// CFEN tag are refused with an error naming the variant (see checkBoard). The movetext holds move
 // numbers ("N." before White's move; "N..." before the first move when the
 // game starts with Black to move), moves in WCF notation (R3), optional
 // {comments} after a move, annotation glyphs (?, !, ?!, !?, !!, ?? glued
@@ -124,6 +131,7 @@ func validNAG(g string) bool {
 // Read returns games in a normal form, which Write followed by Read
 // reproduces exactly: Tags holds the seven-tag roster first (a missing tag
 // gets "?", the Date "????.??.??", and the Result tag equals Result), then
+// the Variant tag spelled as V1 shows it when Variant is not Camelot, then
 // the CFEN tag in canonical form when Start is not the start position of R2,
 // then the other tags in the order of the source; comments have their white
 // space collapsed to single spaces.
@@ -131,11 +139,18 @@ func validNAG(g string) bool {
 // For a game made by a program, a zero Start means the position given by
 // the CFEN tag, or the start position of R2 when there is none; an empty
 // Result means the Result tag, or "*" when there is none.
+//
+// Variant is the game's variant (V8); Read sets it from the Variant tag. A
+// Variant tag in Tags stands in only for a zero Variant. A game of another
+// variant than Camelot has, as yet, no moves and a zero Start (the
+// variant's start position): Camelot's board is the only one the rules
+// core plays, and Replay reports ErrVariantNotSupported for the others.
 type Game struct {
-	Tags   []Tag
-	Start  movegen.Position
-	Moves  []Move
-	Result string // "1-0", "0-1", "1/2-1/2" or "*"
+	Tags    []Tag
+	Variant Variant
+	Start   movegen.Position
+	Moves   []Move
+	Result  string // "1-0", "0-1", "1/2-1/2" or "*"
 }
 
 // Result tokens, as movegen.Result.String writes them.
@@ -206,20 +221,41 @@ func (g *Game) SetTag(name, value string) {
 	g.Tags = append(g.Tags, Tag{name, value})
 }
 
-// startPos returns the position the game starts from: Start, or when that
-// is zero the CFEN tag, or the start position of R2.
-func (g *Game) startPos() (movegen.Position, error) {
-	if g.Start != (movegen.Position{}) {
-		return g.Start, nil
-	}
-	if v := g.Tag(cfenTag); v != "" {
-		p, err := movegen.ParseCFEN(v)
-		if err != nil {
-			return p, fmt.Errorf("tag %v", err)
+// variant returns the game's variant: Variant, or when that is zero the
+// Variant tag (its name in any case, as Read reads it), or Camelot (V8).
+func (g *Game) variant() (Variant, error) {
+	if g.Variant != Camelot {
+		if g.Variant >= numVariants {
+			return g.Variant, fmt.Errorf("unknown variant %d", uint8(g.Variant))
 		}
-		return p, nil
+		return g.Variant, nil
 	}
-	return startPosition, nil
+	for _, t := range g.Tags {
+		if tagName(t.Name) == variantTag && t.Value != "" {
+			v, err := ParseVariant(t.Value)
+			if err != nil {
+				return v, fmt.Errorf("tag %s: %v", variantTag, err)
+			}
+			return v, nil
+		}
+	}
+	return Camelot, nil
+}
+
+// needsBoard reports whether writing or replaying the game needs the board
+// of its variant: it has moves or a start position of its own. A game of
+// Camelot always has its board.
+func (g *Game) needsBoard(v Variant) bool {
+	return v == Camelot || len(g.Moves) > 0 || g.Start != (movegen.Position{}) || g.Tag(cfenTag) != ""
+}
+
+// startPos returns the position the game of variant v starts from: Start,
+// or when that is zero the CFEN tag, or the variant's start position.
+func (g *Game) startPos(v Variant) (movegen.Position, error) {
+	if g.Start != (movegen.Position{}) {
+		return g.Start, checkBoard(v)
+	}
+	return variantStart(v, g.Tag(cfenTag))
 }
 
 // result returns Result, or the Result tag when Result is empty, or "*".
@@ -237,10 +273,17 @@ func (g *Game) result() string {
 // movegen.Game after all of them, which gives the final position, the
 // history for repetitions and the outcome (R14–R16). If a move cannot be
 // played the error says which, and the game returned stops before it.
+//
+// A game of a variant whose board the rules core does not play yet is an
+// error that wraps ErrVariantNotSupported, even without moves.
 func (g *Game) Replay() (*movegen.Game, error) {
-	start, err := g.startPos()
+	v, err := g.variant()
 	if err != nil {
-		return nil, fmt.Errorf("record: %v", err)
+		return nil, fmt.Errorf("record: %w", err)
+	}
+	start, err := g.startPos(v)
+	if err != nil {
+		return nil, fmt.Errorf("record: %w", err)
 	}
 	mg := movegen.NewGame(start)
 	for _, m := range g.Moves {

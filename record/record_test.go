@@ -20,6 +20,9 @@ func sameGame(a, b *Game) error {
 	if !reflect.DeepEqual(a.Tags, b.Tags) {
 		return fmt.Errorf("tags differ:\n%q\n%q", a.Tags, b.Tags)
 	}
+	if a.Variant != b.Variant {
+		return fmt.Errorf("variants differ: %s, %s", a.Variant, b.Variant)
+	}
 	if a.Start != b.Start {
 		return fmt.Errorf("start positions differ: %s, %s", a.Start.CFEN(), b.Start.CFEN())
 	}

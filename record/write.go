@@ -15,9 +15,10 @@ const lineWidth = 80
 
 // Write writes g followed by a blank line, so that records written one
 // after the other form a file Read reads back. The tags come in the order
-// of the package comment; the Result tag is the game's result and the CFEN
+// of the package comment; the Result tag is the game's result, the Variant
+// tag its variant (V8, written for every variant but Camelot) and the CFEN
 // tag its start position (tags of those names in Tags stand in only for an
-// empty Result or a zero Start, see Game). Every
+// empty Result, a zero Variant or a zero Start, see Game). Every
 // move is printed in canonical notation (movegen's MoveText, R3), whatever
 // its Text; comments are kept, their white space collapsed.
 //
@@ -25,7 +26,9 @@ const lineWidth = 80
 // text: a move that is not legal in its place, a result that contradicts a
 // final position the rules have decided, a result other than 1-0, 0-1,
 // 1/2-1/2 or *, a tag name other than letters, digits and _, a tag given
-// twice, a tag value with a newline, or a comment containing "}".
+// twice, a tag value with a newline, a comment containing "}", an unknown
+// variant, or moves or a start position of a variant whose board the rules
+// core does not play yet (an error that wraps ErrVariantNotSupported).
 func Write(w io.Writer, g *Game) error {
 	var b bytes.Buffer
 	if err := g.write(&b); err != nil {
@@ -36,9 +39,19 @@ func Write(w io.Writer, g *Game) error {
 }
 
 func (g *Game) write(b *bytes.Buffer) error {
-	start, err := g.startPos()
+	v, err := g.variant()
 	if err != nil {
-		return fmt.Errorf("record: %v", err)
+		return fmt.Errorf("record: %w", err)
+	}
+	// A game of a variant whose board the rules core does not play yet is
+	// written only when it needs no board: tags and result (V8).
+	var mg *movegen.Game
+	var start movegen.Position
+	if g.needsBoard(v) {
+		if start, err = g.startPos(v); err != nil {
+			return fmt.Errorf("record: %w", err)
+		}
+		mg = movegen.NewGame(start)
 	}
 	result := g.result()
 	if !isResult(result) {
@@ -49,26 +62,27 @@ func (g *Game) write(b *bytes.Buffer) error {
 		switch {
 		case !validTagName(t.Name):
 			return fmt.Errorf("record: bad tag name %q: want letters, digits and _", t.Name)
-		case seen[t.Name]:
+		case seen[tagName(t.Name)]:
 			return fmt.Errorf("record: tag %s given twice", t.Name)
 		case strings.Contains(t.Value, "\n"):
 			return fmt.Errorf("record: the value of tag %s has a newline", t.Name)
 		}
-		seen[t.Name] = true
+		seen[tagName(t.Name)] = true
 	}
 
 	// The movetext, as units that are not split across lines.
-	mg := movegen.NewGame(start)
-	units, err := writeLine(nil, mg, g.Moves)
-	if err != nil {
-		return err
-	}
-	if o := mg.Outcome(); o.IsOver() && o.Result.String() != result {
-		return fmt.Errorf("record: result %s, but the rules have decided the final position: %s", result, o)
+	var units []string
+	if mg != nil {
+		if units, err = writeLine(nil, mg, g.Moves); err != nil {
+			return err
+		}
+		if o := mg.Outcome(); o.IsOver() && o.Result.String() != result {
+			return fmt.Errorf("record: result %s, but the rules have decided the final position: %s", result, o)
+		}
 	}
 	units = append(units, result)
 
-	for _, t := range normalTags(g.Tags, start, result) {
+	for _, t := range normalTags(g.Tags, v, cfenOf(v, mg != nil, start), result) {
 		fmt.Fprintf(b, "[%s \"%s\"]\n", t.Name, escapeValue(t.Value))
 	}
 	b.WriteByte('\n')
