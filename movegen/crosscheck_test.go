@@ -354,12 +354,17 @@ type ccStats struct {
 // cross-checking every position. fullApply: every how many plies every
 // legal move (not only the chosen one) is checked with refgen.Apply. It
 // returns false after reporting a mismatch.
-func ccPlayout(t *testing.T, r *rand.Rand, cfen string, maxPlies, fullApply int, st *ccStats) bool {
+func ccPlayout(t *testing.T, r *rand.Rand, v movegen.Variant, cfen string, maxPlies, fullApply int, st *ccStats) bool {
 	t.Helper()
-	p, err := movegen.ParseCFEN(cfen)
+	p, err := v.ParseCFEN(cfen)
 	if err != nil {
 		t.Fatalf("ParseCFEN(%q): %v", cfen, err)
 	}
+	rv, err := refgen.ParseVariant(v.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	castle := &p.Geometry().Castle
 	var ml movegen.MoveList
 	var history []string
 	fail := func(format string, args ...any) bool {
@@ -369,7 +374,7 @@ func ccPlayout(t *testing.T, r *rand.Rand, cfen string, maxPlies, fullApply int,
 	}
 	for ply := 0; ply < maxPlies; ply++ {
 		here := p.CFEN()
-		ref, err := refgen.Moves(here)
+		ref, err := rv.Moves(here)
 		if err != nil {
 			return fail("refgen.Moves: %v", err)
 		}
@@ -381,20 +386,23 @@ func ccPlayout(t *testing.T, r *rand.Rand, cfen string, maxPlies, fullApply int,
 				len(moves), len(ref), onlyMine, onlyRef, dups)
 		}
 		us := p.Side
-		if p.Pieces[us].Intersects(movegen.Castle[us]) {
+		if p.Pieces[us].Intersects(castle[us]) {
 			st.ownCastle++
 		}
-		if p.Pieces[us].Intersects(movegen.Castle[us.Other()]) {
+		if p.Pieces[us].Intersects(castle[us.Other()]) {
 			st.oppCastle++
 		}
 		if len(moves) == 0 {
 			st.noMoves++
+			if want, err := rv.Result(here); err != nil || want != p.Outcome().Result.String() {
+				return fail("the game is over: movegen says %v, refgen %q (%v)", p.Outcome(), want, err)
+			}
 			return true
 		}
 		check := func(m movegen.Move) bool {
 			after := p
 			after.MakeMove(m)
-			want, err := refgen.Apply(here, ccRefMove(m))
+			want, err := rv.Apply(here, ccRefMove(m))
 			st.applied++
 			if err != nil {
 				return fail("refgen.Apply(%s): %v", ccKey(m), err)
@@ -421,7 +429,7 @@ func ccPlayout(t *testing.T, r *rand.Rand, cfen string, maxPlies, fullApply int,
 				st.charges++
 			}
 		}
-		if movegen.Castle[us.Other()].Has(m.From) {
+		if castle[us.Other()].Has(m.From) {
 			st.castleMoves++
 		}
 		history = append(history, p.MoveText(m))
@@ -460,14 +468,14 @@ func TestCrossCheckPlayouts(t *testing.T) {
 	var st ccStats
 	for _, sd := range ccSeeds() {
 		for i := 0; i < playoutsPerSeed; i++ {
-			if !ccPlayout(t, r, sd.cfen, maxPlies, fullApply, &st) {
+			if !ccPlayout(t, r, movegen.Camelot, sd.cfen, maxPlies, fullApply, &st) {
 				t.Fatalf("stopped at the first mismatch (seed position %s, playout %d)", sd.name, i)
 			}
 		}
 	}
 	for i := 0; i < randomStarts; i++ {
 		cfen := ccRandomCFEN(r)
-		if !ccPlayout(t, r, cfen, maxPlies/2, fullApply, &st) {
+		if !ccPlayout(t, r, movegen.Camelot, cfen, maxPlies/2, fullApply, &st) {
 			t.Fatalf("stopped at the first mismatch (random start %d)", i)
 		}
 	}
@@ -498,6 +506,30 @@ func TestCrossCheckPerft(t *testing.T) {
 		}
 		if got := movegen.Perft(p, depth); got != want {
 			t.Errorf("%s: perft(%d) = %d, refgen %d (%s)", sd.name, depth, got, want, sd.cfen)
+		}
+	}
+}
+
+// TestCrossCheckVariantPlayouts cross-checks the small boards (V2–V5) the
+// same way: random games from each start, every position's moves, the
+// position after them and the result when the game ends compared with refgen.
+func TestCrossCheckVariantPlayouts(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 40
+	}
+	r := rand.New(rand.NewPCG(27, 0x5a11))
+	for _, v := range []movegen.Variant{movegen.Cam, movegen.Camette} {
+		var st ccStats
+		for i := 0; i < games; i++ {
+			if !ccPlayout(t, r, v, v.StartCFEN(), 200, 4, &st) {
+				t.Fatalf("%s: stopped at the first mismatch (game %d)", v, i)
+			}
+		}
+		t.Logf("%s: positions %d, moves applied via refgen %d, captures %d (Charges %d), own castle %d, game ends %d",
+			v, st.positions, st.applied, st.captureMoves, st.charges, st.ownCastle, st.noMoves)
+		if st.captureMoves == 0 || st.charges == 0 || st.ownCastle == 0 || st.noMoves == 0 {
+			t.Errorf("%s: playouts too tame: %+v", v, st)
 		}
 	}
 }
