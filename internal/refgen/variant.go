@@ -108,7 +108,8 @@ func (v Variant) Perft(cfen string, depth int) (uint64, error) {
 // Result judges the position by the variant's end-of-game rules (R14–R16
 // for Camelot and Chivalry, V5 for Cam and Camette): "1-0" or "0-1" for a
 // win, "1/2-1/2" for a draw, "*" while the game goes on. Like perft (R17)
-// it ignores repetition and the 100-ply rule, which need the game's history.
+// it ignores repetition and the 100-ply rule (R16, V5): the first needs the
+// game's history, and the ply clock is left to the caller.
 func (v Variant) Result(cfen string) (string, error) {
 	p, err := v.parse(cfen)
 	if err != nil {

@@ -230,8 +230,8 @@ func TestVariantPerft(t *testing.T) {
 			}
 		}
 	}
-	// Deeper figures are this implementation's own (they took about 4 s,
-	// 4 s and 3 min), kept as a regression check on request.
+	// Deeper figures are this implementation's own (they took about 3 s,
+	// 5 s and 2 to 4 min), kept as a regression check on request.
 	if os.Getenv("REFGEN_PERFT4") != "" {
 		for _, tc := range []struct {
 			v     Variant
