@@ -142,11 +142,16 @@ func init() {
 	for s := range squareFile {
 		f, r := s%NumFiles, s/NumFiles
 		squareFile[s], squareRank[s] = int8(f), int8(r)
-		squareNames[s] = fmt.Sprintf("%c%d", 'A'+f, r+1)
+		squareNames[s] = "-" // a cell of no board, as the zero Move's A1
 	}
 	for v := Variant(0); v < numVariants; v++ {
 		if variantSpecs[v].playable {
-			geometries[v].build(v)
+			g := &geometries[v]
+			g.build(v)
+			for b := g.Board; !b.IsEmpty(); {
+				s := b.PopFirst()
+				squareNames[s] = fmt.Sprintf("%c%d", 'A'+s.File(), s.Rank()+1)
+			}
 		}
 	}
 	Board, Castle = geometries[Camelot].Board, geometries[Camelot].Castle
@@ -238,8 +243,8 @@ func (s Square) File() int { return int(squareFile[s]) }
 // Rank returns the rank of s, 0 = rank 1.
 func (s Square) Rank() int { return int(squareRank[s]) }
 
-// String returns the WCF name of s in upper case, e.g. "F6" (R3): any cell
-// of the grid has one, whichever board it is on.
+// String returns the WCF name of s in upper case, e.g. "F6" (R3), whichever
+// board it is on; "-" for a cell of no board.
 func (s Square) String() string {
 	if s >= SquareSpan {
 		return "-"
