@@ -225,8 +225,10 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		lim = skill.capLimits(lim)
 	}
 	net := e.opts.Net
-	if e.opts.Classic || e.opts.Play != PlayNormal {
-		net = nil // the reference opponents keep their own evaluation
+	if e.opts.Classic || e.opts.Play != PlayNormal || pos.Variant != movegen.Camelot {
+		// The reference opponents keep their own evaluation; the net's
+		// inputs are Camelot's squares, so other boards use the tuned one.
+		net = nil
 	}
 	s := &shared{
 		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,

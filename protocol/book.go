@@ -79,6 +79,9 @@ func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, 
 		return nil, false
 	}
 	pos := g.Position()
+	if pos.Variant != movegen.Camelot { // the book holds Camelot's positions only
+		return nil, false
+	}
 	c, ok := b.Pick(&pos, s.book.variety, s.book.rng)
 	if !ok {
 		return nil, false

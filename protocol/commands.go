@@ -26,7 +26,7 @@ func (s *Session) cmdPosition(args []string) {
 	var rest []string
 	switch kw := strings.ToLower(args[0]); kw {
 	case "startpos":
-		start, rest = movegen.StartPosition(), args[1:]
+		start, rest = s.variant.StartPosition(), args[1:]
 	case "cfen", "fen":
 		end := len(args)
 		for i := 1; i < len(args); i++ {
@@ -35,9 +35,15 @@ func (s *Session) cmdPosition(args []string) {
 				break
 			}
 		}
-		p, err := movegen.ParseCFEN(strings.Join(args[1:end], " "))
+		p, err := s.variant.ParseCFEN(strings.Join(args[1:end], " "))
 		if err != nil {
-			s.errorf("position: %v", err) // movegen's message names the CFEN and its field
+			// movegen's message names the CFEN's field and rank; the
+			// position stays as it was.
+			if s.variant != movegen.Camelot {
+				s.errorf("position: %v (variant %s)", err, s.variant)
+			} else {
+				s.errorf("position: %v", err)
+			}
 			return
 		}
 		start, rest = p, args[end:]
@@ -307,16 +313,17 @@ func (s *Session) cmdPerft(args []string) {
 	}()
 }
 
-// cmdDisplay implements `d`: the board, rank 16 at the top, then the CFEN,
-// the Zobrist key and the game's result.
+// cmdDisplay implements `d`: the board of the variant, its highest rank at
+// the top, then the CFEN, the Zobrist key and the game's result.
 func (s *Session) cmdDisplay() {
 	p := s.game.Position()
+	geo, v := p.Geometry(), p.Variant
 	var lines []string
-	for r := movegen.NumRanks - 1; r >= 0; r-- {
+	for r := v.Ranks() - 1; r >= 0; r-- {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%3d ", r+1)
-		for f := 0; f < movegen.NumFiles; f++ {
-			sq := movegen.SquareAt(f, r)
+		for f := 0; f < v.Files(); f++ {
+			sq := geo.SquareAt(f, r)
 			if sq == movegen.NoSquare {
 				b.WriteString("  ")
 				continue
@@ -326,7 +333,7 @@ func (s *Session) cmdDisplay() {
 		}
 		l := strings.TrimRight(b.String(), " ")
 		switch r {
-		case movegen.NumRanks - 1:
+		case v.Ranks() - 1:
 			l += "          <- black's castle"
 		case 0:
 			l += "          <- white's castle"
@@ -334,7 +341,7 @@ func (s *Session) cmdDisplay() {
 		lines = append(lines, l)
 	}
 	files := "    "
-	for f := 0; f < movegen.NumFiles; f++ {
+	for f := 0; f < v.Files(); f++ {
 		files += " " + string(rune('A'+f))
 	}
 	lines = append(lines, files,
@@ -375,12 +382,14 @@ func (s *Session) cmdEval() {
 	lines = append(lines, fmt.Sprintf("Total: %d (side to move)", ev.Evaluate(&p)))
 	o := s.e.Options()
 	switch {
+	case p.Variant != movegen.Camelot:
+		lines = append(lines, fmt.Sprintf("NNUE: the net is Camelot's; on the %s board the search uses the tuned evaluation", p.Variant.Title()))
 	case o.Net == nil:
 		lines = append(lines, "NNUE: no net (EvalFile names one)")
 	default:
 		lines = append(lines, fmt.Sprintf("NNUE: %d (side to move), net %s", o.Net.Evaluate(&p), o.Net.Name))
 	}
-	if o.Classic || o.Net == nil {
+	if o.Classic || o.Net == nil || p.Variant != movegen.Camelot {
 		lines = append(lines, "The search uses the tuned evaluation")
 	} else {
 		lines = append(lines, "The search uses NNUE")

@@ -8,6 +8,7 @@ import (
 
 	"github.com/camelot-engine/camelot/book"
 	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 // Option ranges and defaults.
@@ -93,6 +94,36 @@ var options = []option{
 		apply: func(s *Session, v int) { s.e.SetClassic(v == 0) }},
 	{name: "EvalFile", kind: typeString, engine: true, defText: defaultNetName,
 		setText: func(s *Session, v string) { s.setEvalFile(v) }},
+	// The game of the Parker family (V1, V7): the position becomes its
+	// start, and position startpos and cfen then mean its board.
+	{name: "UCI_Variant", kind: typeCombo, def: constant(0), engine: true,
+		vars:  variantNames(),
+		apply: func(s *Session, v int) { s.setVariant(movegen.Variants()[v]) }},
+}
+
+// variantNames lists UCI_Variant's values in the order of V1.
+func variantNames() []string {
+	var names []string
+	for _, v := range movegen.Variants() {
+		names = append(names, v.String())
+	}
+	return names
+}
+
+// setVariant switches the game to v (V7): the position becomes v's start
+// and the engine forgets what it learned on the other board (hash table,
+// history). A variant this build cannot play is refused and the game kept.
+func (s *Session) setVariant(v movegen.Variant) {
+	if !v.Playable() {
+		_, err := v.ParseCFEN(v.StartCFEN())
+		s.errorf("setoption: UCI_Variant %s: %v; the variant stays %s", v, err, s.variant)
+		return
+	}
+	s.variant = v
+	s.e.NewGame()
+	s.game = movegen.NewGame(v.StartPosition())
+	s.last.game, s.last.texts = nil, nil
+	s.out.line(fmt.Sprintf("info string variant %s files %d ranks %d startpos %s", v, v.Files(), v.Ranks(), v.StartCFEN()))
 }
 
 var playStyles = []string{string(engine.PlayNormal), string(engine.PlayRandom), string(engine.PlayMaterial)}

@@ -121,12 +121,13 @@ type Session struct {
 
 	e       *engine.Engine
 	out     *output
-	game    *movegen.Game // replaced, never modified, once a search may hold it
-	threads int           // Threads option, also used by go perft
-	ponder  bool          // Ponder option (informational only)
-	job     *job          // the last search or perft started; nil if none
-	book    bookState     // the opening book and its options
-	skill   engine.Skill  // Skill Level and Skill Seed
+	game    *movegen.Game   // replaced, never modified, once a search may hold it
+	variant movegen.Variant // UCI_Variant: the board of startpos and cfen (V7)
+	threads int             // Threads option, also used by go perft
+	ponder  bool            // Ponder option (informational only)
+	job     *job            // the last search or perft started; nil if none
+	book    bookState       // the opening book and its options
+	skill   engine.Skill    // Skill Level and Skill Seed
 	// UCI_LimitStrength and UCI_Elo: when set, the Elo picks the level.
 	limitStrength bool
 	elo           int

@@ -46,6 +46,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name BookMargin type spin default 20 min 0 max 1000",
 		"option name Use NNUE type check default true",
 		"option name EvalFile type string default " + defaultNetName(),
+		"option name UCI_Variant type combo default camelot var camelot var cam var camette var chivalry",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

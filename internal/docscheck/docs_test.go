@@ -21,8 +21,11 @@ package docscheck
 // -1, -2, … for repeats.
 //
 // Commands. In code, the words camelot, ./camelot, camelot.exe or
-// "go run ." followed by a word of lower-case letters: that word must be a
-// command listed by `camelot help` (or help itself).
+// "go run ." where a shell command starts (the first word, or after $, |,
+// ||, &&, ;, time, nice or exec) followed by a word of lower-case letters:
+// that word must be a command listed by `camelot help` (or help itself).
+// The game's name elsewhere in code, as in `default camelot var cam`, is
+// no command.
 //
 // Options. In code, "setoption name X" (X runs to " value", " [" or the
 // end of the code) and "option.X=" (X of letters, digits, underscores and
@@ -209,6 +212,9 @@ func commandsQuoted(p page) []string {
 	for _, c := range p.code {
 		w := words(c)
 		for i := range w {
+			if !commandStart(w, i) {
+				continue
+			}
 			next := -1
 			switch {
 			case w[i] == "camelot" || w[i] == "./camelot" || w[i] == "camelot.exe":
@@ -222,6 +228,18 @@ func commandsQuoted(p page) []string {
 		}
 	}
 	return cmds
+}
+
+// commandStart reports whether a shell command may start at word i.
+func commandStart(w []string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	switch w[i-1] {
+	case "$", "|", "||", "&&", ";", "time", "nice", "exec":
+		return true
+	}
+	return false
 }
 
 // optionsQuoted returns the protocol option names the code of p names.

@@ -1,0 +1,97 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// V7: UCI_Variant switches the game; startpos and cfen then mean that
+// board, and the engine says so in one line.
+func TestUCIVariantSwitches(t *testing.T) {
+	c := newClient(t)
+	got := c.roundTrip("setoption name UCI_Variant value Cam")
+	want := "info string variant cam files 7 ranks 13 startpos " + movegen.Cam.StartCFEN()
+	if len(got) != 1 || got[0] != want {
+		t.Fatalf("UCI_Variant cam printed %q, want %q", got, want)
+	}
+	if cfen := c.cfen(); cfen != movegen.Cam.StartCFEN() {
+		t.Errorf("after UCI_Variant cam the position is %q, want Cam's start", cfen)
+	}
+	c.quiet("position startpos moves D5-D6 D9-D8")
+	if cfen, want := c.cfen(), "1/3/5/2n1n2/1mm1mm1/3m3/7/3M3/1MM1MM1/2N1N2/5/3/1 w 0/0 2 2"; cfen != want {
+		t.Errorf("position startpos moves … in Cam: %q, want %q", cfen, want)
+	}
+	// A CFEN of another board is refused naming the field; the position stays.
+	before := c.cfen()
+	c.errorLine("position cfen "+movegen.StartCFEN, "cam", "field 1", "13 ranks")
+	c.errorLine("position cfen 1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM/2N1N2/5/3/1 w", "rank 5", "want 7")
+	c.errorLine("position cfen 1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMMM/2N1N2/5/3/1 w", "6 Men, at most 5")
+	if after := c.cfen(); after != before {
+		t.Errorf("a refused CFEN changed the position: %q, then %q", before, after)
+	}
+	// A search in Cam plays a legal Cam move, with the tuned evaluation.
+	c.send("position startpos")
+	c.send("go depth 4")
+	move := bestMove(t, c.expectPrefix("bestmove "))
+	start := movegen.Cam.StartPosition()
+	if _, err := start.ParseMove(move); err != nil {
+		t.Errorf("bestmove %q in Cam's start: %v", move, err)
+	}
+	// Chivalry is named but refused; the game stays Cam's.
+	c.errorLine("setoption name UCI_Variant value chivalry", "chivalry", "stays cam")
+	c.errorLine("setoption name UCI_Variant value shogi", "shogi")
+	if cfen := c.cfen(); cfen != movegen.Cam.StartCFEN() {
+		t.Errorf("a refused variant changed the position to %q", cfen)
+	}
+	got = c.roundTrip("setoption name UCI_Variant value camette")
+	if len(got) != 1 || !strings.HasPrefix(got[0], "info string variant camette files 5 ranks 7 startpos 1/1n1/1mmm1/5/1MMM1/1N1/1 w") {
+		t.Errorf("UCI_Variant camette printed %q", got)
+	}
+}
+
+func bestMove(t *testing.T, lines []string) string {
+	t.Helper()
+	f := strings.Fields(lines[len(lines)-1])
+	if len(f) < 2 {
+		t.Fatalf("bad bestmove line %q", lines[len(lines)-1])
+	}
+	return f[1]
+}
+
+// Switching boards back and forth leaves nothing behind: a Camelot search
+// after a game of Cam finds what a fresh engine finds, node for node.
+func TestUCIVariantKeepsNoStaleState(t *testing.T) {
+	search := func(c *client) []string {
+		c.quiet("setoption name OwnBook value false")
+		c.quiet("position startpos moves E6-G8 H11-H9")
+		c.send("go depth 7")
+		var out []string
+		for _, l := range c.expectPrefix("bestmove ") {
+			if strings.HasPrefix(l, "info depth ") {
+				f := strings.Fields(l)
+				for i := range f {
+					if f[i] == "nps" || f[i] == "time" { // timing differs between runs
+						f[i+1] = "-"
+					}
+				}
+				l = strings.Join(f, " ")
+			}
+			out = append(out, l)
+		}
+		return out
+	}
+	fresh := search(newClientSession(t, NewSession(engine.New(engine.Options{Hash: 4, Threads: 1}))))
+
+	c := newClientSession(t, NewSession(engine.New(engine.Options{Hash: 4, Threads: 1})))
+	c.roundTrip("setoption name UCI_Variant value cam")
+	c.send("position startpos moves D5-D6")
+	c.send("go depth 6")
+	c.expectPrefix("bestmove ")
+	c.roundTrip("setoption name UCI_Variant value camelot")
+	if got := search(c); strings.Join(got, "\n") != strings.Join(fresh, "\n") {
+		t.Errorf("after a game of Cam the Camelot search printed\n%s\nwant, as a fresh engine,\n%s", strings.Join(got, "\n"), strings.Join(fresh, "\n"))
+	}
+}
