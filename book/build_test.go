@@ -141,3 +141,16 @@ func TestBuiltBookIsConsistent(t *testing.T) {
 	b, _ := loadFile(t, out)
 	checkBook(t, b)
 }
+
+// The book holds Camelot's positions: a game of another board is refused,
+// not read on Camelot's (V8).
+func TestBuildRefusesAGameOfAnotherBoard(t *testing.T) {
+	games, err := record.Read(strings.NewReader("[Variant \"Cam\"]\n\n1. D5-D6 D9-D8 1-0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Build(context.Background(), tinyConfig(5, 1), games, filepath.Join(t.TempDir(), "b.book"), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "Cam") {
+		t.Errorf("error %v, want one naming Cam", err)
+	}
+}

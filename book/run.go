@@ -128,6 +128,9 @@ func (b *builder) importGame(ctx context.Context, g *record.Game, step func() er
 	default:
 		return nil // no result: nothing to learn from
 	}
+	if g.Variant != movegen.Camelot {
+		return fmt.Errorf("a game of %s: the book holds Camelot's positions only", g.Variant.Title())
+	}
 	mg := movegen.NewGame(g.Start)
 	if err := b.ensureRoot(ctx, g.Start); err != nil {
 		return err

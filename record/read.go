@@ -546,8 +546,9 @@ func (p *parser) badToken(tok string, line int) error {
 
 // begin starts the movetext of a game of the variant of its Variant tag
 // (V8), from the position of its CFEN tag or the variant's start. The
-// board is set up here when the game has a CFEN tag or is of Camelot, and
-// otherwise at its first move (see board).
+// board is set up here when the game has a CFEN tag or its board is played
+// by the rules core, and otherwise at its first move, which then fails
+// (see board).
 func (p *parser) begin(st *gameState) error {
 	v, cfen := Camelot, ""
 	for _, t := range st.tags {
@@ -563,7 +564,7 @@ func (p *parser) begin(st *gameState) error {
 	}
 	st.g = &Game{Variant: v}
 	st.lines = []line{{moves: &st.g.Moves}}
-	if v == Camelot || cfen != "" {
+	if v.Playable() || cfen != "" {
 		return p.board(st, st.tagLines[cfenTag], cfen)
 	}
 	return nil

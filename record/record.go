@@ -22,9 +22,10 @@
 //
 // The Variant tag's name and value are read in any case ([Variant "cam"]);
 // a record without it is a game of Camelot, and an unknown name is an
-// error. The rules core plays only Camelot's board yet: a record of
-// another variant is read as far as its tags and result, and its moves or
-// CFEN tag are refused with an error naming the variant (see checkBoard). The movetext holds move
+// error. Moves and the CFEN tag are read on the board of the game's
+// variant; Chivalry's board, which the rules core does not play, is read as
+// far as its tags and result, and its moves or CFEN tag are refused with an
+// error naming the variant (see checkBoard). The movetext holds move
 // numbers ("N." before White's move; "N..." before the first move when the
 // game starts with Black to move), moves in WCF notation (R3), optional
 // {comments} after a move, annotation glyphs (?, !, ?!, !?, !!, ?? glued
@@ -141,10 +142,10 @@ func validNAG(g string) bool {
 // Result means the Result tag, or "*" when there is none.
 //
 // Variant is the game's variant (V8); Read sets it from the Variant tag. A
-// Variant tag in Tags stands in only for a zero Variant. A game of another
-// variant than Camelot has, as yet, no moves and a zero Start (the
-// variant's start position): Camelot's board is the only one the rules
-// core plays, and Replay reports ErrVariantNotSupported for the others.
+// Variant tag in Tags stands in only for a zero Variant. Start is a
+// position of the game's variant. A game of Chivalry, whose board the rules
+// core does not play, has no moves and a zero Start, and Replay reports
+// ErrVariantNotSupported for it.
 type Game struct {
 	Tags    []Tag
 	Variant Variant
@@ -225,7 +226,7 @@ func (g *Game) SetTag(name, value string) {
 // Variant tag (its name in any case, as Read reads it), or Camelot (V8).
 func (g *Game) variant() (Variant, error) {
 	if g.Variant != Camelot {
-		if g.Variant >= numVariants {
+		if g.Variant > Chivalry {
 			return g.Variant, fmt.Errorf("unknown variant %d", uint8(g.Variant))
 		}
 		return g.Variant, nil
@@ -253,6 +254,9 @@ func (g *Game) needsBoard(v Variant) bool {
 // or when that is zero the CFEN tag, or the variant's start position.
 func (g *Game) startPos(v Variant) (movegen.Position, error) {
 	if g.Start != (movegen.Position{}) {
+		if g.Start.Variant != v {
+			return g.Start, fmt.Errorf("the start position is on the %s board, the game is %s (V8)", g.Start.Variant.Title(), v.Title())
+		}
 		return g.Start, checkBoard(v)
 	}
 	return variantStart(v, g.Tag(cfenTag))

@@ -37,8 +37,8 @@ func TestParseVariant(t *testing.T) {
 }
 
 // V8: the Variant tag gives the game's variant, in any case; a record
-// without it is Camelot. The rules core plays Camelot's board only, so a
-// record of another variant is read as far as its tags and result.
+// without it is Camelot. Its moves are read on its board; Chivalry's board,
+// which the rules core does not play, is read as far as its tags and result.
 func TestReadVariant(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -46,7 +46,7 @@ func TestReadVariant(t *testing.T) {
 	}{
 		{"none", "[Event \"x\"]\n\n1. E6-G8 *", Camelot},
 		{"camelot", "[Variant \"camelot\"]\n\n1. E6-G8 *", Camelot},
-		{"Cam", "[Variant \"Cam\"]\n\n*", Cam},
+		{"Cam", "[Variant \"Cam\"]\n\n1. D5-D6 D9-D8 *", Cam},
 		{"odd case", "[Variant \"cAMETTE\"]\n\n1-0", Camette},
 		{"tag name in upper case", "[VARIANT \"CHIVALRY\"]\n\n1/2-1/2", Chivalry},
 		{"WCF header", "# Variant: cam\n# Result: 0-1\n", Cam},
@@ -68,6 +68,12 @@ func TestReadVariant(t *testing.T) {
 			if g.Tags[7] != (Tag{"Variant", tc.want.Title()}) || !strings.Contains(text, "[Result \""+g.Result+"\"]\n[Variant \""+tc.want.Title()+"\"]\n") {
 				t.Errorf("tags %q, written:\n%s", g.Tags, text)
 			}
+			if tc.want.Playable() {
+				if err != nil || g.Start.Variant != tc.want {
+					t.Errorf("replay: %v, start %v of %v", err, g.Start, g.Start.Variant)
+				}
+				return
+			}
 			if g.Start != (movegen.Position{}) || len(g.Moves) != 0 {
 				t.Errorf("start %v, %d moves: want none, the board is not played", g.Start, len(g.Moves))
 			}
@@ -83,15 +89,15 @@ func TestReadVariantErrors(t *testing.T) {
 		name, text string
 		want       []string
 	}{
-		{"unknown", "[Event \"x\"]\n[Variant \"Shogi\"]\n\n*", []string{"game 1, line 2:", `tag Variant: unknown variant "Shogi" (want Camelot, Cam, Camette or Chivalry)`}},
+		{"unknown", "[Event \"x\"]\n[Variant \"Shogi\"]\n\n*", []string{"game 1, line 2:", `tag Variant: unknown variant "Shogi" (want camelot, cam, camette or chivalry)`}},
 		{"empty", "[Variant \"\"]\n\n*", []string{"game 1, line 1:", `unknown variant ""`}},
 		{"unknown WCF header", "# Variant: grand\n1. E6-G8\n", []string{"game 1, line 1:", `unknown variant "grand"`}},
 		{"given twice", "[Variant \"Cam\"]\n[variant \"Cam\"]\n*", []string{"line 2:", "tag Variant given twice (first on line 1)"}},
-		{"moves of Cam", "[Variant \"Cam\"]\n\n1. D5-D6 *", []string{"game 1, line 3:", "variant cam is not supported here yet", "V8"}},
+		{"moves of Cam read on its board", "[Variant \"Cam\"]\n\n1. H5-H6 *", []string{"game 1, line 3:", `bad square "H5": want a file A-G`}},
 		{"moves of Chivalry, one a line", "[Variant \"chivalry\"]\n\n1.E7-E8\n", []string{"game 1, line 3:", "variant chivalry is not supported here yet"}},
-		{"move number of Camette", "[Variant \"Camette\"]\n1.\n2. *", []string{"game 1, line 2:", "variant camette is not supported here yet"}},
-		{"CFEN of Cam", "[Variant \"Cam\"]\n[CFEN \"1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w\"]\n\n*",
-			[]string{"game 1, line 2:", "variant cam is not supported here yet"}},
+		{"move number of Chivalry", "[Variant \"Chivalry\"]\n1.\n2. *", []string{"game 1, line 2:", "variant chivalry is not supported here yet"}},
+		{"Camelot's CFEN for Cam", "[Variant \"Cam\"]\n[CFEN \"" + movegen.StartCFEN + "\"]\n\n*",
+			[]string{"game 1, line 2:", "want 13 ranks"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			games, err := Read(strings.NewReader(tc.text))
@@ -102,7 +108,7 @@ func TestReadVariantErrors(t *testing.T) {
 		})
 	}
 	// A file of openings cannot take a game of another board.
-	if _, err := ReadOpenings(strings.NewReader("[Variant \"Cam\"]\n*\n")); !errors.Is(err, ErrVariantNotSupported) {
+	if _, err := ReadOpenings(strings.NewReader("[Variant \"Chivalry\"]\n*\n")); !errors.Is(err, ErrVariantNotSupported) {
 		t.Errorf("ReadOpenings: %v", err)
 	}
 }
@@ -136,12 +142,12 @@ func TestWriteVariant(t *testing.T) {
 		g    *Game
 		want string
 	}{
-		{"moves of Cam", &Game{Variant: Cam, Moves: m}, "variant cam is not supported here yet"},
-		{"start of Camette", &Game{Variant: Camette, Start: movegen.StartPosition()}, "variant camette is not supported here yet"},
+		{"Camelot's moves in Cam", &Game{Variant: Cam, Moves: m}, "not a legal move for white in " + movegen.Cam.StartCFEN()},
+		{"Camelot's start for Camette", &Game{Variant: Camette, Start: movegen.StartPosition()}, "the start position is on the Camelot board, the game is Camette"},
 		{"CFEN tag of Chivalry", &Game{Variant: Chivalry, Tags: []Tag{{"CFEN", movegen.StartCFEN}}}, "variant chivalry is not supported here yet"},
 	} {
 		err := Write(io.Discard, tc.g)
-		if !errors.Is(err, ErrVariantNotSupported) || !strings.Contains(err.Error(), tc.want) {
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, ErrVariantNotSupported) != (tc.g.Variant == Chivalry) {
 			t.Errorf("%s: %v", tc.name, err)
 		}
 	}
