@@ -1,14 +1,16 @@
-// Package eval scores Camelot positions. It knows the board (package
-// movegen) but nothing of the search: the engine asks it for a static score
-// through the small Evaluator interface.
+// Package eval scores positions of Camelot and its variants (V1). It
+// knows the board (package movegen) but nothing of the search: the engine
+// asks it for a static score through the small Evaluator interface.
 //
-// The evaluation is linear in one table of weights (Weights, written by
-// `camelot tune`): a position is a short list of features, each a count
-// of White's minus Black's, and a phase from the material left, and its
-// score is Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase. The terms
-// (terms.go, tactics.go) cover material, castle distance, the castle race
-// (R14), forced-capture tactics (R8, R11), mobility and tempo;
-// layout.go lists them.
+// The evaluation is linear in one table of weights per variant (Weights
+// for Camelot, written by `camelot tune`; WeightsOf): a position is a
+// short list of features, each a count of White's minus Black's, and a
+// phase from the material left, and its score is
+// Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase. The terms (terms.go,
+// tactics.go) cover material, castle distance, the castle race (R14, V5),
+// forced-capture tactics (R8, R11), mobility and tempo; layout.go lists
+// them. They are defined by the board's geometry, so they are the same on
+// every board; variant.go builds each board's tables and weights.
 package eval
 
 import (
@@ -39,11 +41,13 @@ type Tuned struct{}
 
 // Evaluate returns the score for the side to move.
 func (Tuned) Evaluate(p *movegen.Position) int {
+	l := layoutOf(p.Variant)
 	var c collector
-	phase := c.collect(p)
+	phase := c.collect(p, l)
+	weights := l.weights
 	mg, eg := 0, 0
 	for _, f := range c.e[:c.n] {
-		w := &Weights[f.Index]
+		w := &weights[f.Index]
 		mg += int(f.Coef) * w.MG
 		eg += int(f.Coef) * w.EG
 	}
@@ -63,11 +67,13 @@ func taper(mg, eg, phase int) int {
 // Features appends p's features to dst, each weight index once with
 // White's count minus Black's (zeros left out), and returns them with
 // p's phase: Evaluate's score from White's view is
-// Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase over them. The tuner
-// fits the weights with it.
+// Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase over them. The
+// indices are those of the table of p's variant (WeightNamesOf,
+// WeightsOf): Camelot's are WeightNames'. The tuner fits the weights with
+// it.
 func Features(p *movegen.Position, dst []Feature) ([]Feature, int) {
 	var c collector
-	phase := c.collect(p)
+	phase := c.collect(p, layoutOf(p.Variant))
 	entries := c.e[:c.n]
 	slices.SortFunc(entries, func(a, b Feature) int { return int(a.Index) - int(b.Index) })
 	for i := 0; i < len(entries); {
@@ -86,16 +92,17 @@ func Features(p *movegen.Position, dst []Feature) ([]Feature, int) {
 // from its own side (tapered, in centi-men), adding up to Evaluate's
 // score; tempo goes to the side to move.
 func (Tuned) Breakdown(p *movegen.Position) []Term {
+	l := layoutOf(p.Variant)
 	var c collector
-	phase := c.collect(p)
+	phase := c.collect(p, l)
 	var sums [numGroups][2][2]int // [group][colour][mg, eg]
 	for _, f := range c.e[:c.n] {
 		side, coef := movegen.White, int(f.Coef)
 		if coef < 0 {
 			side, coef = movegen.Black, -coef
 		}
-		w := &Weights[f.Index]
-		g := &sums[groupOf[f.Index]][side]
+		w := &l.weights[f.Index]
+		g := &sums[l.groupOf[f.Index]][side]
 		g[0] += coef * w.MG
 		g[1] += coef * w.EG
 	}

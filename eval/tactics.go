@@ -14,11 +14,11 @@ const maxChain = 3
 // longestChain returns the most jumps, up to maxChain, that one of
 // jumpers could make in a row (R8): captured pieces leave at once, and a
 // landing in the opponent's castle (target) ends the move.
-func longestChain(jumpers, enemy, empty, target movegen.Bitboard) int {
+func longestChain(geo *movegen.Geometry, jumpers, enemy, empty, target movegen.Bitboard) int {
 	best := 0
 	for b := jumpers; !b.IsEmpty(); {
 		s := b.PopFirst()
-		best = max(best, chainFrom(s, enemy, empty.Or(movegen.SquareBB(s)), target, maxChain))
+		best = max(best, chainFrom(geo, s, enemy, empty.Or(movegen.SquareBB(s)), target, maxChain))
 		if best == maxChain {
 			break
 		}
@@ -27,9 +27,9 @@ func longestChain(jumpers, enemy, empty, target movegen.Bitboard) int {
 }
 
 // chainFrom returns the most jumps, up to limit, from s.
-func chainFrom(s movegen.Square, enemy, empty, target movegen.Bitboard, limit int) int {
+func chainFrom(geo *movegen.Geometry, s movegen.Square, enemy, empty, target movegen.Bitboard, limit int) int {
 	best := 0
-	for _, l := range board.Leaps[s] {
+	for _, l := range geo.Leaps[s] {
 		if !enemy.Has(l.Over) || !empty.Has(l.Land) {
 			continue
 		}
@@ -38,7 +38,7 @@ func chainFrom(s movegen.Square, enemy, empty, target movegen.Bitboard, limit in
 			e, m := enemy, empty
 			e.Clear(l.Over)
 			m.Set(l.Over)
-			n += chainFrom(l.Land, e, m, target, limit-1)
+			n += chainFrom(geo, l.Land, e, m, target, limit-1)
 		}
 		if best = max(best, n); best == limit {
 			break
@@ -53,10 +53,10 @@ func chainFrom(s movegen.Square, enemy, empty, target movegen.Bitboard, limit in
 // square outside the opponent's castle, and an enemy piece could then
 // jump it. A side to move in such a position must give material back; a
 // side waiting has been offered a poisoned piece.
-func recaptured(jumpers, enemy, empty, home, target movegen.Bitboard) bool {
+func recaptured(geo *movegen.Geometry, jumpers, enemy, empty, home, target movegen.Bitboard) bool {
 	for b := jumpers; !b.IsEmpty(); {
 		s := b.PopFirst()
-		for _, l := range board.Leaps[s] {
+		for _, l := range geo.Leaps[s] {
 			if !enemy.Has(l.Over) || !empty.Has(l.Land) {
 				continue
 			}
@@ -67,10 +67,10 @@ func recaptured(jumpers, enemy, empty, home, target movegen.Bitboard) bool {
 			e.Clear(l.Over)
 			m.Set(l.Over)
 			m.Clear(l.Land)
-			if board.CanJumpFrom(l.Land, e, m, target) {
+			if geo.CanJumpFrom(l.Land, e, m, target) {
 				return false // the jump goes on: where it ends is another matter
 			}
-			if board.JumpTargets(e.AndNot(home), movegen.SquareBB(l.Land), m).IsEmpty() {
+			if geo.JumpTargets(e.AndNot(home), movegen.SquareBB(l.Land), m).IsEmpty() {
 				return false // it lands safe
 			}
 		}

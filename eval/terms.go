@@ -38,27 +38,29 @@ type sideStats struct {
 	home          int // distance of the nearest piece to the own castle
 }
 
-// collect adds every feature of p and returns its phase.
-func (c *collector) collect(p *movegen.Position) int {
+// collect adds every feature of p, on the board of l (p's variant's
+// layout), and returns its phase.
+func (c *collector) collect(p *movegen.Position, l *layout) int {
 	occupied := p.Occupied()
-	empty := movegen.Board.AndNot(occupied)
+	empty := l.geo.Board.AndNot(occupied)
 	knights := p.Knights.Count()
-	phase := min(MaxPhase, occupied.Count()+knights) // a Knight counts 2, a Man 1
+	phase := int(l.phase[occupied.Count()+knights]) // a Knight counts 2, a Man 1
 	var stats [2]sideStats
 	for us := movegen.White; us <= movegen.Black; us++ {
-		stats[us] = c.side(p, us, empty)
+		stats[us] = c.side(p, l, us, empty)
 	}
+	post := l.post
 	if on[gRace] {
 		for us := movegen.White; us <= movegen.Black; us++ {
 			sign, st := colourSign(us), stats[us]
-			c.add(wRaceFirst+st.first-1, sign)
-			c.add(wRaceSecond+st.second-1, sign)
+			c.add(post+rRaceFirst+st.first-1, sign)
+			c.add(post+rRaceSecond+st.second-1, sign)
 			lead := max(-3, min(3, stats[us.Other()].home-st.first))
-			c.add(wRaceLead+lead+3, sign)
+			c.add(post+rRaceLead+lead+3, sign)
 		}
 	}
 	if on[gTempo] {
-		c.add(wTempo, colourSign(p.Side))
+		c.add(post+rTempo, colourSign(p.Side))
 	}
 	return phase
 }
@@ -69,11 +71,12 @@ func colourSign(c movegen.Color) int {
 
 // side adds colour us's features other than the race's and returns what
 // the race needs.
-func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bitboard) sideStats {
+func (c *collector) side(p *movegen.Position, l *layout, us movegen.Color, empty movegen.Bitboard) sideStats {
 	them := us.Other()
 	sign := colourSign(us)
+	geo, post := l.geo, l.post
 	own, enemy := p.Pieces[us], p.Pieces[them]
-	home, target := movegen.Castle[us], movegen.Castle[them]
+	home, target := geo.Castle[us], geo.Castle[them]
 	knights := own.And(p.Knights)
 	// The field: pieces in neither castle, which the piece-square tables,
 	// the race and most other terms are about.
@@ -94,7 +97,7 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 		st.home = 0
 	}
 	pst := on[gPST]
-	toTarget, toHome, entry := &distTarget[us], &distHome[us], &pstWeight[us]
+	toTarget, toHome, entry := &l.distTarget[us], &l.distHome[us], &l.pstWeight[us]
 	kw := knights.Words()
 	// Walk the words directly: this loop runs at nearly every node.
 	for i, w := range field.Words() {
@@ -116,33 +119,33 @@ func (c *collector) side(p *movegen.Position, us movegen.Color, empty movegen.Bi
 
 	if on[gCastle] {
 		in := own.And(target).Count()
-		c.add(wInCastle, sign*in)
-		c.add(wCastleRim, sign*field.And(board.CastleRim(them)).Count())
+		c.add(post+rInCastle, sign*in)
+		c.add(post+rCastleRim, sign*field.And(geo.CastleRim(them)).Count())
 		if in > 0 {
-			c.add(wCastleThreat+st.first-1, sign)
+			c.add(post+rCastleThreat+st.first-1, sign)
 		}
 		if st.home > 3 {
-			c.add(wUndefended, sign)
+			c.add(post+rUndefended, sign)
 		}
-		c.add(wOwnCastle, sign*own.And(home).Count())
+		c.add(post+rOwnCastle, sign*own.And(home).Count())
 	}
 
 	if on[gBacked] {
-		c.add(wBacked, sign*board.Backed(field, own).Count())
+		c.add(post+rBacked, sign*geo.Backed(field, own).Count())
 	}
-	sources := board.JumpSources(enemy, empty) // where a jump of ours could start
+	sources := geo.JumpSources(enemy, empty) // where a jump of ours could start
 	if on[gCapture] {
 		if jumpers := own.AndNot(target).And(sources); !jumpers.IsEmpty() {
-			longest := longestChain(jumpers, enemy, empty, target)
-			c.add(wChain+2*(longest-1)+turn, sign)
-			if recaptured(jumpers, enemy, empty, home, target) {
-				c.add(wRecapture, sign)
+			longest := longestChain(geo, jumpers, enemy, empty, target)
+			c.add(post+rChain+2*(longest-1)+turn, sign)
+			if recaptured(geo, jumpers, enemy, empty, home, target) {
+				c.add(post+rRecapture, sign)
 			}
 		}
 	}
 	if on[gMobility] {
-		c.add(wStep, sign*board.Spread(own).And(empty).AndNot(home).Count())
-		c.add(wCanter, sign*board.CanterLandings(field, own).And(empty).AndNot(home).Count())
+		c.add(post+rStep, sign*geo.Spread(own).And(empty).AndNot(home).Count())
+		c.add(post+rCanter, sign*geo.CanterLandings(field, own).And(empty).AndNot(home).Count())
 	}
 	return st
 }

@@ -1,0 +1,476 @@
+package eval
+
+import (
+	"bytes"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// The variants movegen plays besides Camelot (V1, V2).
+var otherVariants = []movegen.Variant{movegen.Cam, movegen.Camette}
+
+// randomVariantPositions plays n random games of variant v from its start
+// (V3) for a random number of plies and returns where they stopped,
+// games not yet over; deterministic for the seed.
+func randomVariantPositions(v movegen.Variant, n int, seed uint64) []movegen.Position {
+	r := rand.New(rand.NewPCG(seed, 11))
+	var out []movegen.Position
+	var ml movegen.MoveList
+	for len(out) < n {
+		p := v.StartPosition()
+		plies := r.IntN(80)
+		for i := 0; i < plies; i++ {
+			p.GenerateMoves(&ml)
+			if ml.N == 0 {
+				break
+			}
+			p.MakeMove(ml.Moves[r.IntN(ml.N)])
+		}
+		p.GenerateMoves(&ml)
+		if ml.N > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// remapOn moves every piece of p through to on the board of p's variant,
+// swapping the colours (with the side to move and the castle counts) if
+// swap is set.
+func remapOn(p movegen.Position, to func(geo *movegen.Geometry, s movegen.Square) movegen.Square, swap bool) movegen.Position {
+	geo := p.Geometry()
+	q := p
+	q.Pieces, q.Knights = [2]movegen.Bitboard{}, movegen.Bitboard{}
+	for b := geo.Board; !b.IsEmpty(); {
+		s := b.PopFirst()
+		t := to(geo, s)
+		for c := movegen.White; c <= movegen.Black; c++ {
+			if p.Pieces[c].Has(s) {
+				d := c
+				if swap {
+					d = c.Other()
+				}
+				q.Pieces[d].Set(t)
+			}
+		}
+		if p.Knights.Has(s) {
+			q.Knights.Set(t)
+		}
+	}
+	if swap {
+		q.Side = p.Side.Other()
+		q.CastleMoves = [2]uint8{p.CastleMoves[1], p.CastleMoves[0]}
+	}
+	q.Key = q.ComputeKey()
+	return q
+}
+
+// variantColourFlip swaps the colours and mirrors the ranks of p's board
+// (V2 boards are symmetric both ways).
+func variantColourFlip(p movegen.Position) movegen.Position {
+	return remapOn(p, func(geo *movegen.Geometry, s movegen.Square) movegen.Square {
+		return geo.SquareAt(s.File(), p.Variant.Ranks()-1-s.Rank())
+	}, true)
+}
+
+// variantLeftRight mirrors the files of p's board.
+func variantLeftRight(p movegen.Position) movegen.Position {
+	return remapOn(p, func(geo *movegen.Geometry, s movegen.Square) movegen.Square {
+		return geo.SquareAt(p.Variant.Files()-1-s.File(), s.Rank())
+	}, false)
+}
+
+// TestVariantEvaluateSymmetric: on Cam's and Camette's boards, as on
+// Camelot's, every feature is negated by the colour flip and kept by the
+// left-right mirror, and so the score for the side to move is kept by
+// both; it is a finite score, within a few castles' worth.
+func TestVariantEvaluateSymmetric(t *testing.T) {
+	for _, v := range otherVariants {
+		names := WeightNamesOf(v)
+		for _, p := range randomVariantPositions(v, 1500, 5) {
+			fs, phase := Features(&p, nil)
+			q := variantColourFlip(p)
+			flipped, flippedPhase := Features(&q, nil)
+			q = variantLeftRight(p)
+			mirrored, mirroredPhase := Features(&q, nil)
+			if phase != flippedPhase || phase != mirroredPhase || len(fs) != len(flipped) || len(fs) != len(mirrored) {
+				t.Fatalf("%s %s: features %v, colour-flipped %v, mirrored %v", v, p.CFEN(), fs, flipped, mirrored)
+			}
+			if phase < 0 || phase > MaxPhase {
+				t.Fatalf("%s %s: phase %d", v, p.CFEN(), phase)
+			}
+			for i, f := range fs {
+				if int(f.Index) >= len(names) {
+					t.Fatalf("%s %s: feature index %d of %d weights", v, p.CFEN(), f.Index, len(names))
+				}
+				if flipped[i] != (Feature{f.Index, -f.Coef}) || mirrored[i] != f {
+					t.Fatalf("%s %s: feature %s %d, colour-flipped %s %d, mirrored %s %d", v, p.CFEN(),
+						names[f.Index], f.Coef, names[flipped[i].Index], flipped[i].Coef, names[mirrored[i].Index], mirrored[i].Coef)
+				}
+			}
+			score := Default.Evaluate(&p)
+			if score < -5000 || score > 5000 {
+				t.Fatalf("%s %s scores %d", v, p.CFEN(), score)
+			}
+			q = variantColourFlip(p)
+			if w := Default.Evaluate(&q); score != w {
+				t.Fatalf("%s %s scores %d, colour-flipped %s scores %d", v, p.CFEN(), score, q.CFEN(), w)
+			}
+			q = variantLeftRight(p)
+			if w := Default.Evaluate(&q); score != w {
+				t.Fatalf("%s %s scores %d, mirrored left-right %s scores %d", v, p.CFEN(), score, q.CFEN(), w)
+			}
+		}
+	}
+}
+
+// TestVariantFeaturesGiveEvaluate: the tuner's view of a variant's
+// position (features, phase and the variant's table) gives exactly the
+// engine's score, and the breakdown adds up to it.
+func TestVariantFeaturesGiveEvaluate(t *testing.T) {
+	for _, v := range otherVariants {
+		weights := WeightsOf(v)
+		for _, p := range randomVariantPositions(v, 1500, 6) {
+			fs, phase := Features(&p, nil)
+			mg, eg := 0, 0
+			seen := map[uint16]bool{}
+			for _, f := range fs {
+				if seen[f.Index] || f.Coef == 0 {
+					t.Fatalf("%s %s: feature %d repeated or zero", v, p.CFEN(), f.Index)
+				}
+				seen[f.Index] = true
+				mg += int(f.Coef) * weights[f.Index].MG
+				eg += int(f.Coef) * weights[f.Index].EG
+			}
+			s := taper(mg, eg, phase)
+			if p.Side == movegen.Black {
+				s = -s
+			}
+			got := Default.Evaluate(&p)
+			if got != s {
+				t.Fatalf("%s %s: Evaluate %d, features give %d", v, p.CFEN(), got, s)
+			}
+			sum := 0
+			for _, term := range Default.Breakdown(&p) {
+				sum += term.White - term.Black
+			}
+			if p.Side == movegen.Black {
+				sum = -sum
+			}
+			if got != sum {
+				t.Fatalf("%s %s: Evaluate %d, breakdown sums to %d", v, p.CFEN(), got, sum)
+			}
+		}
+	}
+}
+
+// TestVariantStartPosition: each start (V3) is symmetric, so only the
+// tempo counts, and it is a full board: phase MaxPhase.
+func TestVariantStartPosition(t *testing.T) {
+	for _, v := range otherVariants {
+		p := v.StartPosition()
+		tempo := WeightsOf(v)[NumWeightsOf(v)-1]
+		if got := Default.Evaluate(&p); got != tempo.MG {
+			t.Errorf("%s start scores %d, want the tempo %d", v, got, tempo.MG)
+		}
+		if _, phase := Features(&p, nil); phase != MaxPhase {
+			t.Errorf("%s start phase %d, want %d", v, phase, MaxPhase)
+		}
+	}
+}
+
+// pstEntries is the number of piece-square entries per kind of each
+// board of V2: its squares outside the castles on the left half, the
+// centre file included. Cam: ranks 2..12 hold 2, 3, 7×4, 3, 2; Camette:
+// ranks 2..6 hold 2, 3×3, 2.
+var pstEntries = map[movegen.Variant]int{movegen.Camelot: 78, movegen.Cam: 38, movegen.Camette: 13}
+
+// TestVariantWeightTables: each variant's table has its board's
+// piece-square entries and the same other weights as Camelot's, under
+// the same names; every name is distinct, in its group, and a
+// piece-square name is a square of the variant's board.
+func TestVariantWeightTables(t *testing.T) {
+	for _, v := range movegen.Variants() {
+		if !v.Playable() {
+			if NumWeightsOf(v) != 0 || WeightNamesOf(v) != nil || WeightsOf(v) != nil {
+				t.Errorf("%s is not playable but has weights", v)
+			}
+			continue
+		}
+		n, names, weights := NumWeightsOf(v), WeightNamesOf(v), WeightsOf(v)
+		want := 2 + 2*pstEntries[v] + (NumWeights - wPost)
+		if n != want || len(names) != n || len(weights) != n {
+			t.Fatalf("%s: %d weights, %d names, %d in the table; want %d", v, n, len(names), len(weights), want)
+		}
+		post := n - (NumWeights - wPost)
+		if !slices.Equal(names[:wPST], WeightNames[:wPST]) || !slices.Equal(names[post:], WeightNames[wPost:]) {
+			t.Errorf("%s: the names outside the piece-square tables differ from Camelot's", v)
+		}
+		geo := v.Geometry()
+		seen := map[string]bool{}
+		for i, name := range names {
+			if seen[name] {
+				t.Errorf("%s weight %d: name %q twice", v, i, name)
+			}
+			seen[name] = true
+			if g := groupNames[layoutOf(v).groupOf[i]]; !strings.HasPrefix(name, g+".") && name != g {
+				t.Errorf("%s weight %d: name %q not in its group %q", v, i, name, g)
+			}
+			if i >= wPST && i < post {
+				kind := "man"
+				if i >= wPST+pstEntries[v] {
+					kind = "knight"
+				}
+				sq, ok := strings.CutPrefix(name, "pst."+kind+".")
+				s, err := geo.ParseSquare(sq)
+				if !ok || err != nil || geo.Castle[0].Or(geo.Castle[1]).Has(s) || 2*s.File() > v.Files()-1 {
+					t.Errorf("%s weight %d: %q is not a piece-square name of the board's left half", v, i, name)
+				}
+			}
+		}
+		if v == movegen.Camelot && !slices.Equal(names, WeightNames[:]) {
+			t.Error("Camelot's names are not WeightNames")
+		}
+	}
+	if !slices.Equal(WeightsOf(movegen.Camelot), Weights[:]) || !Fitted(movegen.Camelot) {
+		t.Error("Camelot's table is not Weights")
+	}
+}
+
+// nearerCastle is the king distance from s to the nearer castle of geo's
+// board.
+func nearerCastle(geo *movegen.Geometry, s movegen.Square) int {
+	return min(castleDistance(geo, s, movegen.White), castleDistance(geo, s, movegen.Black))
+}
+
+// TestFromCamelot: the table of a variant without its own weights is
+// Camelot's made to fit its board, the same on every call: every weight
+// but the piece-square entries copied, and every square of the board
+// outside the castles takes the entries of a Camelot square as far from
+// the nearer castle, on the same half of the board (CamelotSquare).
+func TestFromCamelot(t *testing.T) {
+	if !slices.Equal(FromCamelot(movegen.Camelot, Weights[:]), Weights[:]) {
+		t.Error("FromCamelot(Camelot) is not Camelot's table")
+	}
+	var camelot [NumWeights]Weight
+	for i := range camelot {
+		camelot[i] = Weight{MG: i, EG: -i}
+	}
+	cam := layoutOf(movegen.Camelot)
+	for _, v := range otherVariants {
+		l, geo := layoutOf(v), v.Geometry()
+		w := FromCamelot(v, camelot[:])
+		if again := FromCamelot(v, camelot[:]); !slices.Equal(w, again) {
+			t.Fatalf("%s: FromCamelot differs between calls", v)
+		}
+		if !Fitted(v) && !slices.Equal(WeightsOf(v), FromCamelot(v, Weights[:])) {
+			t.Errorf("%s has no fitted weights and its table is not FromCamelot(Weights)", v)
+		}
+		if len(w) != NumWeightsOf(v) {
+			t.Fatalf("%s: FromCamelot gives %d weights, want %d", v, len(w), NumWeightsOf(v))
+		}
+		if !slices.Equal(w[:wPST], camelot[:wPST]) || !slices.Equal(w[l.post:], camelot[wPost:]) {
+			t.Errorf("%s: the weights outside the piece-square tables are not Camelot's", v)
+		}
+		castles := geo.Castle[0].Or(geo.Castle[1])
+		camCastles := movegen.Castle[0].Or(movegen.Castle[1])
+		half := (v.Ranks() - 1) / 2
+		for b := geo.Board.AndNot(castles); !b.IsEmpty(); {
+			s := b.PopFirst()
+			c := CamelotSquare(v, s)
+			if c != CamelotSquare(v, s) {
+				t.Fatalf("%s %s: CamelotSquare differs between calls", v, s)
+			}
+			if !movegen.Board.Has(c) || camCastles.Has(c) {
+				t.Fatalf("%s %s: CamelotSquare %s is not a Camelot square outside the castles", v, s, c)
+			}
+			if d, e := nearerCastle(geo, s), nearerCastle(cam.geo, c); d != e {
+				t.Errorf("%s %s: %d steps from the nearer castle, Camelot's %s %d", v, s, d, c, e)
+			}
+			if (s.Rank() <= half) != (c.Rank() < movegen.NumRanks/2) {
+				t.Errorf("%s %s: Camelot's %s is on the other half", v, s, c)
+			}
+			for c := movegen.White; c <= movegen.Black; c++ {
+				i := int(l.pstIndex[c][s])
+				f, r := l.ownView(s, c)
+				src := CamelotSquare(v, geo.SquareAt(f, r))
+				j := int(cam.pstIndex[movegen.White][src])
+				for k := 0; k < 2; k++ {
+					if got, want := w[wPST+k*l.pstSquares+i], camelot[wPST+k*pstSquares+j]; got != want {
+						t.Errorf("%s %s (%v, kind %d): entry %v, want Camelot's %s %v", v, s, c, k, got, src, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestCamCastleThreat: in Cam a Man next to the opponent's castle wins
+// on its next move (V5). White to move with its Man on D12, next to
+// D13, must score clearly better, by more than a Man, than with that Man
+// on D2, next to its own castle, all else equal, where it cannot; and
+// Black to move against the Man on D12, material even, must see that it
+// is losing.
+func TestCamCastleThreat(t *testing.T) {
+	geo := movegen.Cam.Geometry()
+	build := func(side movegen.Color, pieces string) movegen.Position {
+		p := movegen.Cam.StartPosition()
+		p.Pieces, p.Knights = [2]movegen.Bitboard{}, movegen.Bitboard{}
+		for _, f := range strings.Fields(pieces) {
+			sq, letter, _ := strings.Cut(f, ":")
+			s, err := geo.ParseSquare(sq)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := movegen.White
+			if letter == strings.ToLower(letter) {
+				c = movegen.Black
+			}
+			p.Pieces[c].Set(s)
+			if strings.EqualFold(letter, "n") {
+				p.Knights.Set(s)
+			}
+		}
+		p.Side = side
+		p.Key = p.ComputeKey()
+		return p
+	}
+	const rest = " B5:N F5:M C6:M B9:n F9:m C8:m A10:m"
+	threat := build(movegen.White, "D12:M"+rest)
+	quiet := build(movegen.White, "D2:M"+rest)
+	var ml movegen.MoveList
+	threat.GenerateMoves(&ml)
+	wins := false
+	for _, m := range ml.Moves[:ml.N] {
+		q := threat
+		q.MakeMove(m)
+		if o := q.Outcome(); o.Result == movegen.WhiteWins {
+			wins = true
+		}
+	}
+	if !wins {
+		t.Fatalf("%s: White has no winning move", threat.CFEN())
+	}
+	a, b := Default.Evaluate(&threat), Default.Evaluate(&quiet)
+	if a-b <= ManValue {
+		t.Errorf("White to move scores %d next to Black's castle (%s), %d by its own (%s): want a lead of more than a Man",
+			a, threat.CFEN(), b, quiet.CFEN())
+	}
+	waiting := threat
+	waiting.Side = movegen.Black
+	waiting.Key = waiting.ComputeKey()
+	if s := Default.Evaluate(&waiting); s >= -ManValue {
+		t.Errorf("Black to move against a Man on D12 (%s) scores %d: want a clear loss", waiting.CFEN(), s)
+	}
+}
+
+// TestWriteWeightsFile: what WriteWeights writes of Weights is
+// weights.go as it stands, byte for byte, so `camelot tune` rewrites
+// Camelot's table in the same form.
+func TestWriteWeightsFile(t *testing.T) {
+	want, err := os.ReadFile("weights.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf, viaVariant bytes.Buffer
+	if err := WriteWeights(&buf, &Weights); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Error("WriteWeights(Weights) is not weights.go")
+	}
+	if err := WriteWeightsOf(&viaVariant, movegen.Camelot, Weights[:]); err != nil || !bytes.Equal(viaVariant.Bytes(), want) {
+		t.Errorf("WriteWeightsOf(Camelot, Weights) is not weights.go (%v)", err)
+	}
+	if WeightsFile(movegen.Camelot) != "weights.go" || WeightsFile(movegen.Cam) != "weights_cam.go" {
+		t.Errorf("weights files %q, %q", WeightsFile(movegen.Camelot), WeightsFile(movegen.Cam))
+	}
+}
+
+// TestWriteVariantWeights: a variant's table is written as Go source
+// registering every weight, in order, with its name; a table of the wrong
+// size is refused.
+func TestWriteVariantWeights(t *testing.T) {
+	for _, v := range otherVariants {
+		w := make([]Weight, NumWeightsOf(v))
+		for i := range w {
+			w[i] = Weight{MG: 3*i - 50, EG: 70 - 2*i}
+		}
+		var buf bytes.Buffer
+		if err := WriteWeightsOf(&buf, v, w); err != nil {
+			t.Fatal(err)
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), WeightsFile(v), buf.Bytes(), parser.ParseComments)
+		if err != nil {
+			t.Fatalf("%s: written source does not parse: %v", v, err)
+		}
+		var got []Weight
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.CompositeLit)
+			if !ok || lit.Type == nil {
+				return true
+			}
+			for _, e := range lit.Elts {
+				pair := e.(*ast.CompositeLit).Elts
+				got = append(got, Weight{MG: intOf(t, pair[0]), EG: intOf(t, pair[1])})
+			}
+			return false
+		})
+		if !slices.Equal(got, w) {
+			t.Fatalf("%s: read back %d weights, wrote %d", v, len(got), len(w))
+		}
+		src := buf.String()
+		if !strings.Contains(src, "fittedTable(movegen."+v.Title()+",") {
+			t.Errorf("%s: the table is not registered for its variant:\n%s", v, src[:200])
+		}
+		for _, name := range WeightNamesOf(v) {
+			if !strings.Contains(src, "// "+name+"\n") {
+				t.Fatalf("%s: name %q not in the source", v, name)
+			}
+		}
+		if err := WriteWeightsOf(&buf, v, w[1:]); err == nil {
+			t.Errorf("%s: a table one short was written", v)
+		}
+	}
+	if err := WriteWeightsOf(new(bytes.Buffer), movegen.Chivalry, nil); err == nil {
+		t.Error("Chivalry's weights were written")
+	}
+}
+
+// TestFittedTable: a table registered as WriteWeightsOf's source does
+// (fittedTable) is the one the variant's positions are evaluated with;
+// one of the wrong size is refused.
+func TestFittedTable(t *testing.T) {
+	v := movegen.Cam
+	l := layoutOf(v)
+	weights, fitted, table := l.weights, l.fitted, fittedWeights[v]
+	defer func() { l.weights, l.fitted, fittedWeights[v] = weights, fitted, table }()
+	w := make([]Weight, NumWeightsOf(v))
+	for i := range w {
+		w[i] = Weight{MG: i % 17, EG: i % 5}
+	}
+	fittedTable(v, w)
+	l.setWeights()
+	if !Fitted(v) || !slices.Equal(WeightsOf(v), w) {
+		t.Fatal("the registered table is not the variant's")
+	}
+	p := v.StartPosition()
+	if got, want := Default.Evaluate(&p), w[len(w)-1].MG; got != want {
+		t.Errorf("the start scores %d with the registered table, want its tempo %d", got, want)
+	}
+	fittedTable(v, w[1:])
+	defer func() {
+		if recover() == nil {
+			t.Error("a table of the wrong size was taken")
+		}
+	}()
+	l.setWeights()
+}
