@@ -95,3 +95,19 @@ func TestUCIVariantKeepsNoStaleState(t *testing.T) {
 		t.Errorf("after a game of Cam the Camelot search printed\n%s\nwant, as a fresh engine,\n%s", strings.Join(got, "\n"), strings.Join(fresh, "\n"))
 	}
 }
+
+// Strength levels play on every board: level 0 in Camette answers with a
+// legal Camette move.
+func TestUCIVariantSkillLevel(t *testing.T) {
+	c := newClient(t)
+	c.roundTrip("setoption name UCI_Variant value camette")
+	c.quiet("setoption name Skill Level value 0")
+	c.quiet("setoption name Skill Seed value 7")
+	c.quiet("position startpos")
+	c.send("go movetime 200")
+	move := bestMove(t, c.expectPrefix("bestmove "))
+	start := movegen.Camette.StartPosition()
+	if _, err := start.ParseMove(move); err != nil {
+		t.Errorf("level 0 in Camette played %q: %v", move, err)
+	}
+}
