@@ -10,16 +10,24 @@ import (
 	"github.com/camelot-engine/camelot/protocol"
 )
 
-// runPerft implements `camelot perft [-threads N] DEPTH [CFEN]`.
+// runPerft implements `camelot perft [-threads N] [-variant NAME] DEPTH
+// [CFEN]`: the counts from the variant's start, or from the CFEN read on
+// the variant's board (V6, V7).
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	threads := fs.Int("threads", 1, "goroutines to split the root moves over (0: one per physical core)")
+	variant := variantFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: camelot perft [-threads N] DEPTH [CFEN]")
+		fmt.Fprintln(stderr, "usage: camelot perft [-threads N] [-variant NAME] DEPTH [CFEN]")
+		fmt.Fprintln(stderr, "Counts the leaf nodes of the move tree from the variant's start, or from CFEN read on its board.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	v, ok := variantOf("perft", *variant, stderr)
+	if !ok {
 		return 2
 	}
 	rest := fs.Args()
@@ -39,9 +47,12 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "camelot perft: bad -threads %d: want 0 to 1024\n", *threads)
 		return 2
 	}
-	pos := movegen.StartPosition()
+	pos := v.StartPosition()
 	if len(rest) == 2 {
-		if pos, err = movegen.ParseCFEN(rest[1]); err != nil {
+		if pos, err = v.ParseCFEN(rest[1]); err != nil {
+			if v != movegen.Camelot {
+				err = fmt.Errorf("%v (read on the %s board)", err, v.Title())
+			}
 			fmt.Fprintf(stderr, "camelot perft: %v\n", err)
 			return 2
 		}

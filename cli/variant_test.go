@@ -1,0 +1,70 @@
+package cli
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestPerftVariants checks `perft -variant NAME` against the counts from
+// each variant's start (V3, V7).
+func TestPerftVariants(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		counts  []int
+	}{
+		{"camette", []int{22, 345, 4926, 65908, 774222}},
+		{"Cam", []int{54, 2916, 166212}},
+		{"camelot", []int{100, 10026}},
+	} {
+		for d, want := range tc.counts {
+			code, out, errText := run("perft", "-variant", tc.variant, "-threads", "2", itoa(d+1))
+			if code != 0 || errText != "" || !strings.HasSuffix(out, "\nNodes searched: "+itoa(want)+"\n") {
+				t.Errorf("perft -variant %s %d: exit %d, stderr %q, tail %q; want %d", tc.variant, d+1, code, errText, tail(out), want)
+			}
+		}
+	}
+	// A CFEN is read on the variant's board: Camette's start, given
+	// as text, counts as the start does.
+	code, out, _ := run("perft", "-variant", "camette", "2", "1/1n1/1mmm1/5/1MMM1/1N1/1 w 0/0 0 1")
+	if code != 0 || !strings.HasSuffix(out, "Nodes searched: 345\n") {
+		t.Errorf("perft -variant camette 2 CFEN: exit %d, tail %q", code, tail(out))
+	}
+	// Camette's start is no Cam position.
+	code, out, errText := run("perft", "-variant", "cam", "1", "1/1n1/1mmm1/5/1MMM1/1N1/1 w 0/0 0 1")
+	if code != 2 || out != "" || !strings.Contains(errText, "Cam board") {
+		t.Errorf("perft -variant cam with Camette's CFEN: exit %d, stdout %q, stderr %q", code, out, errText)
+	}
+}
+
+// TestVariantFlagErrors checks that every command with -variant refuses
+// an unknown name and Chivalry in one line naming it, with status 2.
+func TestVariantFlagErrors(t *testing.T) {
+	cmds := [][]string{
+		{"perft", "1"},
+	}
+	for _, c := range cmds {
+		for _, name := range []string{"nosuch", "chivalry"} {
+			args := append(append([]string{c[0]}, c[1:]...), "-variant", name)
+			if c[0] == "perft" || c[0] == "analyse" || c[0] == "tune" || c[0] == "train" {
+				// Flags before the arguments.
+				args = append([]string{c[0]}, append([]string{"-variant", name}, c[1:]...)...)
+			}
+			if c[0] == "book" {
+				args = []string{"book", c[1], "-variant", name}
+			}
+			code, out, errText := run(args...)
+			lines := strings.Split(strings.TrimSuffix(errText, "\n"), "\n")
+			if code == 0 || out != "" || len(lines) != 1 || !strings.Contains(errText, name) {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line naming %s", args, code, out, errText, name)
+			}
+		}
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func tail(s string) string {
+	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
