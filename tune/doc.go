@@ -58,7 +58,12 @@
 // order: about 150 to 200 bytes a position, so ten million positions fit
 // in 2 GB. The tuner prints the figure as it loads.
 //
-// The result goes to -out (eval/weights.go) through eval.WriteWeights,
+// -variant NAME fits the weights of another board (V1): every position of
+// the files must be of it, the start is that board's table (fitted, or made
+// from Camelot's by eval.FromCamelot), and -out defaults to its file,
+// eval/weights_NAME.go.
+//
+// The result goes to -out (eval/weights.go) through eval.WriteWeightsOf,
 // written to a temporary file and renamed into place, followed by the
 // losses before and after and the weights that changed most.
 package tune

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -84,7 +85,7 @@ func TestLoadKeepsFeatures(t *testing.T) {
 		}
 		paths = append(paths, path)
 	}
-	d, err := Load(paths, nil)
+	d, err := Load(paths, movegen.Camelot, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,9 +177,42 @@ func TestLoadNamesBadCFENOnce(t *testing.T) {
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Load([]string{path}, nil)
+	_, err := Load([]string{path}, movegen.Camelot, nil)
 	want := path + ":3: CFEN field 1 (board): want 16 ranks separated by '/', got 4"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
+	}
+}
+
+// The weights are fitted to one board's positions: a file of Camelot's
+// positions is refused when Cam's weights are asked for.
+func TestLoadRefusesAnotherBoard(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "camelot.txt")
+	text := datagen.Header + "\n" + movegen.StartCFEN + " | 0 | 1\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load([]string{path}, movegen.Cam, nil)
+	if err == nil || !strings.Contains(err.Error(), path+":2:") || !strings.Contains(err.Error(), "a position of camelot, but the weights are cam's") {
+		t.Errorf("error %v, want one naming the line and both boards", err)
+	}
+}
+
+// -variant names a board the evaluation has weights for.
+func TestVariantOption(t *testing.T) {
+	for _, c := range []struct{ arg, want string }{
+		{"chivalry", "-variant chivalry: the evaluation has no weights for that board"},
+		{"shogi", `-variant: unknown variant "shogi"`},
+	} {
+		var stderr strings.Builder
+		if code := Main([]string{"-variant", c.arg, "data.txt"}, io.Discard, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("-variant %s: exit %d, stderr %q; want 2 and %q", c.arg, code, stderr.String(), c.want)
+		}
+	}
+	var stderr strings.Builder
+	out := filepath.Join(t.TempDir(), "w.go")
+	o, _, err := parseOptions([]string{"-variant", "Cam", "-freeze", "pst.man.D", "-out", out, "data.txt"}, &stderr)
+	if err != nil || o.variant != movegen.Cam || len(o.frozen) != eval.NumWeightsOf(movegen.Cam) || !slices.Contains(o.frozen, true) {
+		t.Errorf("-variant Cam: %+v, %v %s", o, err, stderr.String())
 	}
 }

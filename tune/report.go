@@ -21,7 +21,7 @@ func formatLoss(loss float64, positions int) string {
 
 // printLargestChanges lists the n weights that moved most (middlegame
 // and endgame change added), largest first, ties in table order.
-func printLargestChanges(w io.Writer, before, after *[eval.NumWeights]eval.Weight, n int) {
+func printLargestChanges(w io.Writer, names []string, before, after []eval.Weight, n int) {
 	change := func(i int) int { return abs(after[i].MG-before[i].MG) + abs(after[i].EG-before[i].EG) }
 	var moved []int
 	for i := range after {
@@ -30,14 +30,14 @@ func printLargestChanges(w io.Writer, before, after *[eval.NumWeights]eval.Weigh
 		}
 	}
 	slices.SortStableFunc(moved, func(a, b int) int { return cmp.Compare(change(b), change(a)) })
-	fmt.Fprintf(w, "%d of %s changed", len(moved), plural.Of(eval.NumWeights, "weight", "weights"))
+	fmt.Fprintf(w, "%d of %s changed", len(moved), plural.Of(len(after), "weight", "weights"))
 	if len(moved) == 0 {
 		fmt.Fprintln(w)
 		return
 	}
 	fmt.Fprintln(w, "; the largest changes (mg, eg):")
 	for _, i := range moved[:min(n, len(moved))] {
-		fmt.Fprintf(w, "  %-24s %5d %5d  ->  %5d %5d\n", eval.WeightNames[i], before[i].MG, before[i].EG, after[i].MG, after[i].EG)
+		fmt.Fprintf(w, "  %-24s %5d %5d  ->  %5d %5d\n", names[i], before[i].MG, before[i].EG, after[i].MG, after[i].EG)
 	}
 }
 

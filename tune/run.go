@@ -17,6 +17,7 @@ import (
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 // options are the command line's settings.
@@ -24,7 +25,8 @@ type options struct {
 	lambda, k, lr, l2, validation float64
 	epochs, batch, threads        int
 	seed                          uint64
-	freeze, out                   string
+	freeze, out, variantName      string
+	variant                       movegen.Variant
 	files                         []string
 	frozen                        []bool // from freeze, by weight index
 }
@@ -44,7 +46,8 @@ func parseOptions(args []string, stderr io.Writer) (o options, help bool, err er
 	fs.Float64Var(&o.validation, "validation", 0.1, "share of the positions held out to measure the fit (0..1)")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the validation split and the shuffles")
 	fs.StringVar(&o.freeze, "freeze", "", "comma-separated prefixes of weight names to keep as they are, e.g. material.,tempo")
-	fs.StringVar(&o.out, "out", filepath.Join("eval", "weights.go"), "file to write the weights to (Go source)")
+	fs.StringVar(&o.out, "out", "", "file to write the weights to (Go source; default eval/weights.go, or eval/weights_NAME.go for -variant NAME)")
+	fs.StringVar(&o.variantName, "variant", "camelot", "the board whose weights are fitted (V1): camelot, cam or camette; every position of the files must be of it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot tune [options] FILE...")
 		fmt.Fprintln(stderr, "Fits the evaluation weights to datagen files (Texel's tuning method) and writes them as Go source.")
@@ -62,6 +65,17 @@ func parseOptions(args []string, stderr io.Writer) (o options, help bool, err er
 }
 
 func (o *options) check() error {
+	v, err := movegen.ParseVariant(o.variantName)
+	if err != nil {
+		return fmt.Errorf("-variant: %v", err)
+	}
+	if eval.NumWeightsOf(v) == 0 {
+		return fmt.Errorf("-variant %s: the evaluation has no weights for that board (its board is not played)", v)
+	}
+	o.variant = v
+	if o.out == "" {
+		o.out = filepath.Join("eval", eval.WeightsFile(v))
+	}
 	switch {
 	case len(o.files) == 0:
 		return errors.New("no data files (usage: camelot tune [options] FILE...; camelot tune -h)")
@@ -85,29 +99,28 @@ func (o *options) check() error {
 	if fi, err := os.Stat(filepath.Dir(o.out)); err != nil || !fi.IsDir() {
 		return fmt.Errorf("-out %s: no directory %s (run from the repository's root, or give -out)", o.out, filepath.Dir(o.out))
 	}
-	var err error
-	o.frozen, err = frozenWeights(o.freeze)
+	o.frozen, err = frozenWeights(o.freeze, eval.WeightNamesOf(v))
 	return err
 }
 
 // frozenWeights marks the weights whose names start with one of the
 // comma-separated prefixes. A prefix that names no weight is an error:
 // it is surely a typo.
-func frozenWeights(prefixes string) ([]bool, error) {
-	frozen := make([]bool, eval.NumWeights)
+func frozenWeights(prefixes string, names []string) ([]bool, error) {
+	frozen := make([]bool, len(names))
 	for _, prefix := range strings.Split(prefixes, ",") {
 		prefix = strings.TrimSpace(prefix)
 		if prefix == "" {
 			continue
 		}
 		found := false
-		for i, name := range eval.WeightNames {
+		for i, name := range names {
 			if strings.HasPrefix(name, prefix) {
 				frozen[i], found = true, true
 			}
 		}
 		if !found {
-			return nil, fmt.Errorf("-freeze %q: no weight name starts with it (names such as %q)", prefix, eval.WeightNames[0])
+			return nil, fmt.Errorf("-freeze %q: no weight name starts with it (names such as %q)", prefix, names[0])
 		}
 	}
 	return frozen, nil
@@ -136,7 +149,7 @@ func run(o options, stdout, stderr io.Writer) error {
 	// has doubled) would let the garbage of parsing grow as large as the
 	// data set itself.
 	defer debug.SetGCPercent(debug.SetGCPercent(20))
-	d, err := Load(o.files, stderr)
+	d, err := Load(o.files, o.variant, stderr)
 	if err != nil {
 		return err
 	}
@@ -149,8 +162,10 @@ func run(o options, stdout, stderr io.Writer) error {
 	if len(train) == 0 {
 		return errors.New("no training positions left after the validation split")
 	}
-	start := make([]float64, 2*eval.NumWeights)
-	for i, w := range eval.Weights {
+	// The start: the board's own weights, fitted or made from Camelot's.
+	before := eval.WeightsOf(o.variant)
+	start := make([]float64, 2*len(before))
+	for i, w := range before {
 		start[2*i], start[2*i+1] = float64(w.MG), float64(w.EG)
 	}
 	k, err := scale(d, start, train, o, stdout)
@@ -166,19 +181,19 @@ func run(o options, stdout, stderr io.Writer) error {
 	if _, err := d.Train(w, train, trainConfig(o, k, len(train), validation, stdout, stderr)); err != nil {
 		return err
 	}
-	var tuned [eval.NumWeights]eval.Weight
+	tuned := make([]eval.Weight, len(before))
 	for i := range tuned {
 		tuned[i] = eval.Weight{MG: int(math.Round(w[2*i])), EG: int(math.Round(w[2*i+1]))}
 		w[2*i], w[2*i+1] = float64(tuned[i].MG), float64(tuned[i].EG)
 	}
-	if err := writeWeights(o.out, &tuned); err != nil {
+	if err := writeWeights(o.out, o.variant, tuned); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "loss before: train %.6f validation %s\n", trainBefore, formatLoss(validationBefore, len(validation)))
 	fmt.Fprintf(stdout, "loss after:  train %.6f validation %s (rounded weights)\n",
 		d.Loss(w, train, k, o.threads), formatLoss(d.Loss(w, validation, k, o.threads), len(validation)))
 	fmt.Fprintf(stdout, "wrote %s\n", o.out)
-	printLargestChanges(stdout, &eval.Weights, &tuned, 10)
+	printLargestChanges(stdout, eval.WeightNamesOf(o.variant), before, tuned, 10)
 	return nil
 }
 
@@ -222,9 +237,9 @@ func trainConfig(o options, k float64, trainLen int, validation []uint32, stdout
 
 // writeWeights writes the weights' Go source in place of path, so an
 // interrupted run never leaves half a file behind.
-func writeWeights(path string, weights *[eval.NumWeights]eval.Weight) error {
+func writeWeights(path string, v movegen.Variant, weights []eval.Weight) error {
 	var b bytes.Buffer
-	if err := eval.WriteWeights(&b, weights); err != nil {
+	if err := eval.WriteWeightsOf(&b, v, weights); err != nil {
 		return err
 	}
 	return atomicfile.Write(path, b.Bytes())
