@@ -7,6 +7,10 @@
 // Both the `camelot bench` command line and the protocol's `bench` command
 // go through Command, so they accept the same arguments and print the same
 // report.
+//
+// Each variant the engine plays has a suite of its own (V7: `bench
+// -variant cam`), so each has its own signature; a plain bench is
+// Camelot's.
 package bench
 
 import (
@@ -31,6 +35,28 @@ import (
 //go:embed positions.txt
 var suite string
 
+// The suites of Cam and Camette (V2, V3), in the same format, read on
+// their boards. How they were made is said at their top.
+var (
+	//go:embed positions-cam.txt
+	camSuite string
+	//go:embed positions-camette.txt
+	cametteSuite string
+)
+
+// suiteOf returns the suite of v; ok is false for a variant without one.
+func suiteOf(v movegen.Variant) (text string, ok bool) {
+	switch v {
+	case movegen.Camelot:
+		return suite, true
+	case movegen.Cam:
+		return camSuite, true
+	case movegen.Camette:
+		return cametteSuite, true
+	}
+	return "", false
+}
+
 // Defaults and limits of the bench's settings.
 const (
 	// DefaultDepth is the search depth of every position. With one thread
@@ -46,9 +72,11 @@ const (
 )
 
 // Config are the bench's settings. Zero fields take the defaults
-// (DefaultDepth, DefaultThreads, DefaultHashMB).
+// (DefaultDepth, DefaultThreads, DefaultHashMB); the zero Variant is
+// Camelot, whose suite a plain bench searches.
 type Config struct {
 	Depth, Threads, HashMB int
+	Variant                movegen.Variant
 }
 
 // DefaultConfig returns the settings of a plain `bench`.
@@ -96,12 +124,25 @@ type Position struct {
 	Pos     movegen.Position
 }
 
-// Positions parses the suite.
+// Positions parses Camelot's suite.
 func Positions() ([]Position, error) {
 	return parseSuite(suite)
 }
 
-func parseSuite(text string) ([]Position, error) {
+// PositionsOf parses the suite of variant v (V7).
+func PositionsOf(v movegen.Variant) ([]Position, error) {
+	text, ok := suiteOf(v)
+	if !ok {
+		return nil, fmt.Errorf("bench: variant %s has no suite (want camelot, cam or camette)", v)
+	}
+	return parseSuiteOf(text, v)
+}
+
+func parseSuite(text string) ([]Position, error) { return parseSuiteOf(text, movegen.Camelot) }
+
+// parseSuiteOf parses a suite of variant v: its CFENs are read on v's
+// board (V6).
+func parseSuiteOf(text string, v movegen.Variant) ([]Position, error) {
 	var ps []Position
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
@@ -111,8 +152,11 @@ func parseSuite(text string) ([]Position, error) {
 		}
 		cfen, comment, _ := strings.Cut(line, ";")
 		cfen, comment = strings.TrimSpace(cfen), strings.TrimSpace(comment)
-		pos, err := movegen.ParseCFEN(cfen)
+		pos, err := v.ParseCFEN(cfen)
 		if err != nil {
+			if v != movegen.Camelot {
+				return nil, fmt.Errorf("bench suite of %s line %d: %v", v, n, err)
+			}
 			return nil, fmt.Errorf("bench suite line %d: %v", n, err)
 		}
 		ps = append(ps, Position{CFEN: cfen, Comment: comment, Line: n, Pos: pos})
@@ -156,7 +200,7 @@ func RunContext(ctx context.Context, w io.Writer, cfg Config) (Summary, error) {
 	if err := cfg.validate(); err != nil {
 		return Summary{}, err
 	}
-	ps, err := Positions()
+	ps, err := PositionsOf(cfg.Variant)
 	if err != nil {
 		return Summary{}, err
 	}
@@ -202,11 +246,13 @@ func (ew *errWriter) printf(format string, args ...any) {
 }
 
 // Usage is the syntax Command accepts.
-const Usage = "bench [depth] [threads] [hash]"
+const Usage = "bench [depth] [threads] [hash] [-variant NAME]"
 
-// Command implements `bench [depth] [threads] [hash]`: the arguments are
-// positional and all optional (defaults DefaultDepth, 1 thread, 16 MB of
-// hash). It checks them, runs the bench and writes the report to w.
+// Command implements `bench [depth] [threads] [hash] [-variant NAME]`: the
+// numbers are positional and all optional (defaults DefaultDepth, 1
+// thread, 16 MB of hash); -variant NAME (V7), anywhere among them, picks
+// the variant's suite. It checks them, runs the bench and writes the
+// report to w.
 func Command(w io.Writer, args []string) error {
 	cfg, err := ParseArgs(args)
 	if err != nil {
@@ -216,9 +262,14 @@ func Command(w io.Writer, args []string) error {
 	return err
 }
 
-// ParseArgs reads the arguments of `bench [depth] [threads] [hash]`.
+// ParseArgs reads the arguments of `bench [depth] [threads] [hash]
+// [-variant NAME]`.
 func ParseArgs(args []string) (Config, error) {
 	cfg := DefaultConfig()
+	args, err := cutVariant(args, &cfg)
+	if err != nil {
+		return cfg, err
+	}
 	if len(args) > 3 {
 		return cfg, fmt.Errorf("bench: too many arguments %q: usage: %s", args[3:], Usage)
 	}
@@ -244,4 +295,42 @@ func ParseArgs(args []string) (Config, error) {
 		*f.dst = v
 	}
 	return cfg, nil
+}
+
+// cutVariant takes -variant NAME (or -variant=NAME, with one or two
+// dashes) out of args into cfg and returns the other arguments. The
+// variant must be one whose suite the bench has.
+func cutVariant(args []string, cfg *Config) ([]string, error) {
+	var rest []string
+	seen := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		name, ok := strings.CutPrefix(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "variant")
+		if !ok || !strings.HasPrefix(a, "-") || name != "" && name[0] != '=' {
+			rest = append(rest, a)
+			continue
+		}
+		if name != "" {
+			name = name[1:]
+		} else {
+			if i+1 == len(args) {
+				return nil, fmt.Errorf("bench: -variant needs a name: camelot, cam or camette (usage: %s)", Usage)
+			}
+			i++
+			name = args[i]
+		}
+		if seen {
+			return nil, fmt.Errorf("bench: -variant given twice")
+		}
+		seen = true
+		v, err := movegen.ParseVariant(name)
+		if err != nil {
+			return nil, fmt.Errorf("bench: -variant: %v", err)
+		}
+		if _, ok := suiteOf(v); !ok {
+			return nil, fmt.Errorf("bench: -variant %s: no suite: its board is not played yet (want camelot, cam or camette)", v)
+		}
+		cfg.Variant = v
+	}
+	return rest, nil
 }

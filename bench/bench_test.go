@@ -274,11 +274,14 @@ func TestParseArgs(t *testing.T) {
 		args []string
 		want Config
 	}{
-		{nil, Config{DefaultDepth, 1, 16}},
-		{[]string{"5"}, Config{5, 1, 16}},
-		{[]string{"12", "4"}, Config{12, 4, 16}},
-		{[]string{"1", "256", "65536"}, Config{1, 256, 65536}},
-		{[]string{"64", "1", "1"}, Config{64, 1, 1}},
+		{nil, Config{Depth: DefaultDepth, Threads: 1, HashMB: 16}},
+		{[]string{"5"}, Config{Depth: 5, Threads: 1, HashMB: 16}},
+		{[]string{"12", "4"}, Config{Depth: 12, Threads: 4, HashMB: 16}},
+		{[]string{"1", "256", "65536"}, Config{Depth: 1, Threads: 256, HashMB: 65536}},
+		{[]string{"64", "1", "1"}, Config{Depth: 64, Threads: 1, HashMB: 1}},
+		{[]string{"-variant", "cam"}, Config{Depth: DefaultDepth, Threads: 1, HashMB: 16, Variant: movegen.Cam}},
+		{[]string{"8", "-variant=Camette", "2"}, Config{Depth: 8, Threads: 2, HashMB: 16, Variant: movegen.Camette}},
+		{[]string{"--variant", "camelot", "3"}, Config{Depth: 3, Threads: 1, HashMB: 16}},
 	} {
 		got, err := ParseArgs(c.args)
 		if err != nil || got != c.want {
@@ -348,5 +351,75 @@ func BenchmarkSuite(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(sum.NPS), "nodes/s")
+	}
+}
+
+// TestVariantSuites: the suites of Cam and Camette are a dozen positions
+// each on their boards, canonical, open and distinct, and each bench
+// -variant runs them deterministically (V7).
+func TestVariantSuites(t *testing.T) {
+	for _, v := range []movegen.Variant{movegen.Cam, movegen.Camette} {
+		ps, err := PositionsOf(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(ps) != 12 {
+			t.Errorf("%s: %d positions, want 12", v, len(ps))
+		}
+		seen := map[string]bool{}
+		captures := 0
+		for _, p := range ps {
+			if p.Pos.Variant != v || p.Pos.CFEN() != p.CFEN || p.Comment == "" || seen[p.CFEN] {
+				t.Errorf("%s line %d: variant %s, canonical %v, comment %q, repeated %v", v, p.Line, p.Pos.Variant, p.Pos.CFEN() == p.CFEN, p.Comment, seen[p.CFEN])
+			}
+			seen[p.CFEN] = true
+			if o := p.Pos.Outcome(); o.IsOver() {
+				t.Errorf("%s line %d: game over: %s", v, p.Line, o)
+			}
+			if p.Pos.MustCapture() {
+				captures++
+			}
+		}
+		if ps[0].CFEN != v.StartCFEN() || captures < 3 {
+			t.Errorf("%s: first position %q, %d with a capture pending; want the start and at least 3", v, ps[0].CFEN, captures)
+		}
+		cfg := Config{Depth: 4, Threads: 1, HashMB: 4, Variant: v}
+		var outs [2]string
+		for i := range outs {
+			var buf bytes.Buffer
+			if _, err := Run(&buf, cfg); err != nil {
+				t.Fatal(err)
+			}
+			outs[i] = buf.String()
+			if !summaryRE.MatchString(outs[i]) {
+				t.Fatalf("%s report:\n%s", v, outs[i])
+			}
+		}
+		strip := func(s string) string { return s[:strings.Index(s, "Total time")] }
+		if strip(outs[0]) != strip(outs[1]) {
+			t.Errorf("%s: runs differ:\n%s\n---\n%s", v, strip(outs[0]), strip(outs[1]))
+		}
+		var buf bytes.Buffer
+		if err := Command(&buf, []string{"4", "1", "4", "-variant", v.String()}); err != nil || strip(buf.String()) != strip(outs[0]) {
+			t.Errorf("Command -variant %s: %v, report:\n%s", v, err, buf.String())
+		}
+	}
+}
+
+func TestCommandVariantRejects(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-variant", "nosuch"}, `unknown variant "nosuch"`},
+		{[]string{"-variant", "chivalry"}, "-variant chivalry: no suite"},
+		{[]string{"3", "-variant"}, "-variant needs a name"},
+		{[]string{"-variant", "cam", "-variant=cam"}, "given twice"},
+	} {
+		var buf bytes.Buffer
+		err := Command(&buf, c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) || buf.Len() != 0 {
+			t.Errorf("Command(%q) = %v, wrote %q; want an error containing %q", c.args, err, buf.String(), c.want)
+		}
 	}
 }

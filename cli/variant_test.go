@@ -42,6 +42,7 @@ func TestPerftVariants(t *testing.T) {
 func TestVariantFlagErrors(t *testing.T) {
 	cmds := [][]string{
 		{"perft", "1"},
+		{"bench"},
 	}
 	for _, c := range cmds {
 		for _, name := range []string{"nosuch", "chivalry"} {
@@ -67,4 +68,19 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func tail(s string) string {
 	lines := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
 	return lines[len(lines)-1]
+}
+
+// TestBenchVariant runs `bench -variant NAME` at a small depth: the same
+// report format, the variant's suite.
+func TestBenchVariant(t *testing.T) {
+	for _, v := range []string{"cam", "camette"} {
+		code, out, errText := run("bench", "2", "1", "1", "-variant", v)
+		if code != 0 || errText != "" || !strings.Contains(out, "Position 12/12: ") || !strings.Contains(out, "\nNodes searched: ") || !strings.Contains(out, "\nNodes/second: ") {
+			t.Errorf("bench -variant %s: exit %d, stderr %q, output:\n%s", v, code, errText, out)
+		}
+	}
+	code, _, errText := run("bench", "-h")
+	if code != 0 || !strings.Contains(errText, "-variant NAME") {
+		t.Errorf("bench -h: exit %d, stderr %q", code, errText)
+	}
 }
