@@ -8,6 +8,7 @@ import (
 
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/openings"
 )
 
@@ -20,6 +21,7 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	minScore := fs.Float64("min", 1.5, "keep an opening when the player scored at least this in its two games")
 	count := fs.Int("count", 600, "positions to write at most, in the pilot's order")
 	out := fs.String("out", "", "output file (default: standard output)")
+	variant := variantFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot openings pick -player NAME [options] PILOT-RECORDS...")
 		fmt.Fprintln(stderr, "Keeps the openings of a pilot match (camelot match -pgnout) whose two games, colours")
@@ -27,6 +29,10 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	v, ok := variantOf("openings pick", *variant, stderr)
+	if !ok {
 		return 2
 	}
 	switch {
@@ -55,6 +61,10 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "camelot openings pick: %s: %v\n", path, err)
 			return 1
 		}
+		if len(games) > 0 && games[0].Variant != v {
+			fmt.Fprintf(stderr, "camelot openings pick: %s: games of %s, not %s (give -variant %s)\n", path, games[0].Variant.Title(), v.Title(), games[0].Variant)
+			return 1
+		}
 		pairs = append(pairs, p...)
 	}
 	kept := openings.Pick(pairs, *minScore, *count)
@@ -63,8 +73,12 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var b strings.Builder
+	flags := ""
+	if v != movegen.Camelot {
+		flags = " -variant " + v.String()
+	}
 	openings.WriteSuite(&b, []string{
-		fmt.Sprintf("Picked by: camelot openings pick -player %s -min %g -count %d %s", *player, *minScore, *count, strings.Join(fs.Args(), " ")),
+		fmt.Sprintf("Picked by: camelot openings pick -player %s -min %g -count %d%s %s", *player, *minScore, *count, flags, strings.Join(fs.Args(), " ")),
 		fmt.Sprintf("%d of the %s of the pilot match on which %s scored %g or more in the", len(kept), plural.Of(len(pairs), "opening", "openings"), *player, *minScore),
 		"two games, colours swapped.",
 	}, kept)

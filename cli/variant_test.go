@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 // TestPerftVariants checks `perft -variant NAME` against the counts from
@@ -43,6 +45,9 @@ func TestVariantFlagErrors(t *testing.T) {
 	cmds := [][]string{
 		{"perft", "1"},
 		{"bench"},
+		{"match"},
+		{"openings"},
+		{"openings", "pick"},
 	}
 	for _, c := range cmds {
 		for _, name := range []string{"nosuch", "chivalry"} {
@@ -51,8 +56,8 @@ func TestVariantFlagErrors(t *testing.T) {
 				// Flags before the arguments.
 				args = append([]string{c[0]}, append([]string{"-variant", name}, c[1:]...)...)
 			}
-			if c[0] == "book" {
-				args = []string{"book", c[1], "-variant", name}
+			if c[0] == "book" || c[0] == "openings" && len(c) > 1 {
+				args = []string{c[0], c[1], "-variant", name}
 			}
 			code, out, errText := run(args...)
 			lines := strings.Split(strings.TrimSuffix(errText, "\n"), "\n")
@@ -82,5 +87,25 @@ func TestBenchVariant(t *testing.T) {
 	code, _, errText := run("bench", "-h")
 	if code != 0 || !strings.Contains(errText, "-variant NAME") {
 		t.Errorf("bench -h: exit %d, stderr %q", code, errText)
+	}
+}
+
+// TestOpeningsVariant: `openings -variant camette` writes a suite that
+// names its board and whose lines are Camette positions.
+func TestOpeningsVariant(t *testing.T) {
+	code, out, errText := run("openings", "-variant", "camette", "-count", "2", "-depth", "1", "-plies", "2-4", "-score", "0-300", "-threads", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errText)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if lines[0] != "# Variant: Camette" || !strings.Contains(lines[1], "-variant camette") || !strings.Contains(out, "Camette's start position (V3)") {
+		t.Errorf("header:\n%s", out)
+	}
+	for _, l := range lines {
+		if cf, _, _ := strings.Cut(l, "#"); strings.TrimSpace(cf) != "" {
+			if _, err := movegen.Camette.ParseCFEN(cf); err != nil {
+				t.Errorf("line %q: %v", l, err)
+			}
+		}
 	}
 }

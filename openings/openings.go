@@ -29,6 +29,10 @@ type Config struct {
 	Threads            int    // searches at once
 	Hash               int    // MB per search thread
 	Header             []string
+	// Variant is the board (V7): the random plies start from its start
+	// (V3), and a non-Camelot suite says so in its first comment line
+	// (VariantComment), so that a reader takes its lines on that board.
+	Variant movegen.Variant
 }
 
 // triesFactor bounds the candidates tried: Count times this.
@@ -60,7 +64,7 @@ type candidate struct {
 	score engine.Score
 }
 
-// Generate writes cfg.Count positions to w, one CFEN line each (R5) with
+// Generate writes cfg.Count positions of cfg.Variant's board to w, one CFEN line each (R5) with
 // the score for the side to move as a # comment, after the header's
 // comment lines. A candidate is cfg.MinPlies to cfg.MaxPlies uniformly
 // random legal plies from the start position; it is kept when the game is
@@ -74,6 +78,9 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 		return err
 	}
 	bw := bufio.NewWriter(w)
+	if cfg.Variant != movegen.Camelot {
+		fmt.Fprintf(bw, "# %s\n", VariantComment(cfg.Variant))
+	}
 	for _, h := range cfg.Header {
 		fmt.Fprintf(bw, "# %s\n", h)
 	}
@@ -115,7 +122,7 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 // draw plays a candidate's random plies.
 func draw(rng *rand.Rand, cfg Config) candidate {
 	var ml movegen.MoveList
-	g := movegen.NewGame(movegen.StartPosition())
+	g := movegen.NewGame(cfg.Variant.StartPosition())
 	plies := cfg.MinPlies + rng.IntN(cfg.MaxPlies-cfg.MinPlies+1)
 	for range plies {
 		if g.Outcome().IsOver() {

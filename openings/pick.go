@@ -28,23 +28,31 @@ type PilotPair struct {
 }
 
 // PilotPairs groups the games of a match by their start position (the CFEN
-// tag, or the start position of R2 without one) in the order each opening
+// tag, or the variant's start without one) in the order each opening
 // first appears, and adds up player's points (1 a win, ½ a draw). A game
 // whose White or Black is not player, or whose result is unknown, is an
-// error naming the game.
+// error naming the game, and so is a game of another variant than the
+// first's (V8): a suite holds the openings of one board.
 func PilotPairs(games []*record.Game, player string) ([]PilotPair, error) {
 	var pairs []PilotPair
 	index := map[uint64]int{}
 	for n, g := range games {
+		v := g.Variant
+		if n > 0 && v != games[0].Variant {
+			return nil, fmt.Errorf("game %d: a game of %s, game 1 is of %s (V8)", n+1, v.Title(), games[0].Variant.Title())
+		}
+		if !v.Playable() {
+			return nil, fmt.Errorf("game %d: variant %s is not played yet", n+1, v)
+		}
 		var start movegen.Position
 		if cf := g.Tag("CFEN"); cf != "" {
-			p, err := movegen.ParseCFEN(cf)
+			p, err := v.ParseCFEN(cf)
 			if err != nil {
 				return nil, fmt.Errorf("game %d: tag %v", n+1, err)
 			}
 			start = p
 		} else {
-			start = movegen.StartPosition()
+			start = v.StartPosition()
 		}
 		var points float64
 		white, black, result := g.Tag("White"), g.Tag("Black"), g.Tag("Result")
@@ -96,8 +104,12 @@ func Pick(pairs []PilotPair, minScore float64, count int) []movegen.Position {
 }
 
 // WriteSuite writes positions as a CFEN-lines openings file under header
-// comment lines.
+// comment lines; positions of a variant other than Camelot are preceded by
+// its variant comment (VariantComment).
 func WriteSuite(b *strings.Builder, header []string, positions []movegen.Position) {
+	if len(positions) > 0 && positions[0].Variant != movegen.Camelot {
+		b.WriteString("# " + VariantComment(positions[0].Variant) + "\n")
+	}
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")
 	}
