@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/stats"
 )
 
@@ -100,7 +101,15 @@ type Config struct {
 
 	GenOpenings int  // -genopenings N: write N balanced openings and exit
 	Help        bool // -h
+
+	// Variant is the game played (V7): both engines get UCI_Variant, the
+	// games start from its start or from openings of its board, and its
+	// rules judge them (V5). The zero Variant is Camelot.
+	Variant movegen.Variant
 }
+
+// variantError is a bad -variant: Main reports it in one line.
+type variantError struct{ error }
 
 // Defaults.
 const (
@@ -115,8 +124,12 @@ const Usage = `usage: camelot match -engine cmd=CMD [KEY=VALUE…] -engine cmd=C
 
 Plays games between two engines that speak the UCI-style protocol, as
 referee: every move is checked with the project's own rules, and R14-R16
-end the games. Options (cutechess-cli style):
+end the games (V5 on Cam and Camette). Options (cutechess-cli style):
 
+  -variant NAME        the game: camelot (the default), cam or camette (V7).
+                       Both engines are sent setoption name UCI_Variant value
+                       NAME, the games start from its start position or from
+                       openings of its board, and its rules judge them (V5)
   -engine KEY=VALUE…   one engine; give it twice. Keys:
         cmd=CMD              program: a path, or a command found in PATH (required)
         name=NAME            name in output and records (default: from cmd)
@@ -136,7 +149,8 @@ end the games. Options (cutechess-cli style):
   -timemargin MS       how far past its clock an engine may go (default 50)
   -openings file=FILE [order=sequential|random] [start=N]
                        openings, each played twice with colours swapped
-                       (without: every game starts from the R2 position)
+                       (without: every game starts from the R2 position, or
+                       the variant's); a file of another board is refused
   -srand N             seed for order=random (and -genopenings)
   -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]
                        sequential probability ratio test; stop when decided
@@ -223,6 +237,18 @@ func ParseArgs(args []string) (*Config, error) {
 				return nil, fmt.Errorf("-srand: bad seed %q: want a whole number from 0 to %d", vals[0], uint64(1<<64-1))
 			}
 			cfg.SeedSet = true
+		case "variant":
+			if len(vals) != 1 {
+				return nil, variantError{fmt.Errorf("-variant needs one value: camelot, cam or camette")}
+			}
+			v, err := movegen.ParseVariant(vals[0])
+			if err != nil {
+				return nil, variantError{fmt.Errorf("-variant: %v", err)}
+			}
+			if !v.Playable() {
+				return nil, variantError{fmt.Errorf("-variant %s: not played yet: its %d-file board does not fit the rules core", v, v.Files())}
+			}
+			cfg.Variant = v
 		case "pgnout":
 			if len(vals) != 1 {
 				return nil, fmt.Errorf("-pgnout needs one value: the file to append games to")
@@ -481,6 +507,9 @@ func parseEngine(vals []string, each bool) (EngineConfig, error) {
 			if name == "" {
 				return spec, fmt.Errorf("%q: option.NAME=VALUE needs a name", v)
 			}
+			if strings.EqualFold(name, uciVariant) {
+				return spec, fmt.Errorf("%q: give the game with -variant NAME, which also sets the referee's rules (V7)", v)
+			}
 			for i, o := range e.Options {
 				if strings.EqualFold(o.Name, name) {
 					return spec, fmt.Errorf("option %q given twice", e.Options[i].Name)
@@ -588,12 +617,21 @@ func defaultName(cmd string) string {
 	return strings.TrimSuffix(filepath.Base(cmd), ".exe")
 }
 
+// uciVariant is the option that selects an engine's game (V7).
+const uciVariant = "UCI_Variant"
+
 // processConfig describes the engine's process for package engineproc;
-// debug, when not nil, logs its conversation (-debug).
-func (e *EngineConfig) processConfig(debug func(name, dir, line string)) engineproc.Config {
-	opts := make([]engineproc.Option, len(e.Options))
-	for i, o := range e.Options {
-		opts[i] = engineproc.Option(o)
+// debug, when not nil, logs its conversation (-debug). For a variant
+// other than Camelot, UCI_Variant is the first option sent, after uci and
+// before ucinewgame and any position (V7); Camelot's games send nothing,
+// so that engines without the option still play them.
+func (e *EngineConfig) processConfig(debug func(name, dir, line string), v movegen.Variant) engineproc.Config {
+	var opts []engineproc.Option
+	if v != movegen.Camelot {
+		opts = append(opts, engineproc.Option{Name: uciVariant, Value: v.String()})
+	}
+	for _, o := range e.Options {
+		opts = append(opts, engineproc.Option(o))
 	}
 	return engineproc.Config{Name: e.Name, Cmd: e.Cmd, Dir: e.Dir, Args: e.Args, Options: opts, Debug: debug}
 }

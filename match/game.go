@@ -17,7 +17,7 @@ import (
 // gameSpec is one game of the match.
 type gameSpec struct {
 	number  int             // 1-based, in the order games are started
-	opening *record.Opening // nil: the start position of R2
+	opening *record.Opening // nil: the start position of the variant (R2, V3)
 	white   int             // the engine (0: A, 1: B) playing White
 }
 
@@ -123,17 +123,18 @@ func (s *gameState) engineOf(c movegen.Color) int {
 // for a new game.
 func (ref *referee) play(ctx context.Context, spec gameSpec, procs [2]*engineproc.Process) gameResult {
 	cfg := ref.cfg
-	start := movegen.StartPosition()
+	start := cfg.Variant.StartPosition()
 	var book []movegen.Move
 	if spec.opening != nil {
 		start, book = spec.opening.Start, spec.opening.Moves
 	}
 	s := &gameState{ref: ref, spec: spec, procs: procs, g: movegen.NewGame(start)}
-	if start.CFEN() != movegen.StartCFEN {
+	if start.CFEN() != cfg.Variant.StartCFEN() {
 		s.startCF = start.CFEN()
 	}
 	white, black := &cfg.Engines[spec.white], &cfg.Engines[1-spec.white]
-	s.rec = &record.Game{Start: start}
+	// The record carries the variant: Write adds the Variant tag (V8).
+	s.rec = &record.Game{Variant: cfg.Variant, Start: start}
 	for _, t := range []record.Tag{
 		{Name: "Event", Value: "camelot match"},
 		{Name: "Site", Value: ref.site},

@@ -168,14 +168,9 @@ func (r *runner) loadOpenings() error {
 	if o == nil {
 		return nil
 	}
-	f, err := os.Open(o.File)
+	ops, err := readOpenings(o.File, r.cfg.Variant)
 	if err != nil {
 		return fmt.Errorf("-openings: %v", err)
-	}
-	defer f.Close()
-	ops, err := record.ReadOpenings(f)
-	if err != nil {
-		return fmt.Errorf("-openings: %s: %v", o.File, err)
 	}
 	for _, op := range ops {
 		p := op.Position()
@@ -301,7 +296,7 @@ func (r *runner) prepare(ctx context.Context, procs *[2]*engineproc.Process) err
 			}
 			procs[i] = nil
 		}
-		p, err := engineproc.Start(ctx, e.processConfig(debug))
+		p, err := engineproc.Start(ctx, e.processConfig(debug, r.cfg.Variant))
 		if err != nil {
 			return err
 		}
@@ -425,6 +420,11 @@ func (r *runner) showProgress(rep *Report) {
 // ctx was cancelled (Ctrl-C) before the end.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool) int {
 	cfg, err := ParseArgs(args)
+	var ve variantError
+	if errors.As(err, &ve) {
+		fmt.Fprintf(stderr, "camelot match: %v\n", err)
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot match: %v\n", err)
 		fmt.Fprintln(stderr, "run camelot match -h for help")
@@ -439,7 +439,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer, terminal
 		if !cfg.SeedSet {
 			seed = 1
 		}
-		if err := GenerateOpenings(stdout, cfg.GenOpenings, seed, genOpeningsDepth); err != nil {
+		if err := GenerateVariantOpenings(stdout, cfg.Variant, cfg.GenOpenings, seed, genOpeningsDepth); err != nil {
 			fmt.Fprintf(stderr, "camelot match: %v\n", err)
 			return 1
 		}
