@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -31,8 +32,10 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", 64, "transposition table MB")
 	plies := fs.String("plies", "", "analyse only these moves: FROM-TO, 1-based plies (default: all)")
 	asJSON := fs.Bool("json", false, "write JSON for programs instead of annotated records")
+	variant := fs.String("variant", movegen.Camelot.String(), "the game of records without a Variant tag: camelot, cam or camette (V7); a record's tag wins (V8)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot analyse [options] FILE|-")
+		fmt.Fprintln(stderr, "A game is analysed on the board of its Variant tag, or of -variant when it has none.")
 		fmt.Fprintln(stderr, "Searches every position of the games in a record file and writes them back annotated:")
 		fmt.Fprintln(stderr, "{score/depth} after each move (White's view), ?! ? ?? by the score lost, the engine's line")
 		fmt.Fprintf(stderr, "where a better move existed, and a summary per side. Marks: a loss of %d, %d, %d centi-men or more.\n",
@@ -40,6 +43,10 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	v, ok := variantOf("analyse", *variant, stderr)
+	if !ok {
 		return 2
 	}
 	if fs.NArg() != 1 {
@@ -74,7 +81,14 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	} else {
 		name = "stdin"
 	}
-	games, bad, err := record.ReadAll(in)
+	data, err := io.ReadAll(in)
+	if err != nil {
+		fmt.Fprintf(stderr, "camelot analyse: %s: %v\n", name, err)
+		return 1
+	}
+	// The engine plays each game on its record's board: a position
+	// carries its variant, so the search of a Cam game is a Cam search.
+	games, bad, err := record.ReadAll(bytes.NewReader(defaultVariant(data, v)))
 	if errors.Is(err, record.ErrNoGame) {
 		fmt.Fprintf(stderr, "%s: no game found\n", name)
 		return 1
@@ -177,4 +191,57 @@ func gameNumbers(n int, bad []*record.Error) []int {
 		}
 	}
 	return nums
+}
+
+// defaultVariant gives the games of a record file that have no Variant
+// tag the variant v (V7): it puts [Variant "V"] at the start of the first
+// line of each such game's tags (or of its movetext, for a game without
+// tags: the first, or one after a result token), so that line numbers
+// stay those of the file. A game's own
+// Variant tag wins (V8). For Camelot, the default, data is returned as
+// it is.
+func defaultVariant(data []byte, v movegen.Variant) []byte {
+	if v == movegen.Camelot {
+		return data
+	}
+	tag := fmt.Sprintf("[Variant %q] ", v.Title())
+	lines := strings.SplitAfter(string(data), "\n")
+	// Each game's first line and whether its tags name a variant.
+	type start struct {
+		line       int
+		hasVariant bool
+	}
+	var starts []start
+	inTags, needStart := false, true // needStart: the next movetext begins a game
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case strings.HasPrefix(t, "["):
+			if !inTags {
+				starts = append(starts, start{line: i})
+			}
+			inTags, needStart = true, false
+			if strings.HasPrefix(strings.ToLower(strings.TrimLeft(t[1:], " \t")), "variant ") {
+				starts[len(starts)-1].hasVariant = true
+			}
+		case t == "" || t[0] == '%' || t[0] == ';':
+		default:
+			if needStart { // a game without tags
+				starts = append(starts, start{line: i})
+			}
+			inTags, needStart = false, false
+			if f := strings.Fields(t); len(f) > 0 {
+				switch f[len(f)-1] {
+				case "1-0", "0-1", "1/2-1/2", "*":
+					needStart = true
+				}
+			}
+		}
+	}
+	for _, s := range starts {
+		if !s.hasVariant {
+			lines[s.line] = tag + lines[s.line]
+		}
+	}
+	return []byte(strings.Join(lines, ""))
 }

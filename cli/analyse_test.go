@@ -130,3 +130,43 @@ func TestAnalyseNoGame(t *testing.T) {
 		t.Errorf("one game: exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// A Cam record is analysed on Cam's board: its Variant tag wins over
+// -variant (V8), and -variant gives the game of a record without the tag
+// (V7). The annotated record keeps the tag.
+func TestAnalyseVariant(t *testing.T) {
+	const moves = "1. D5-D6 D9-D8 2. C4-C6 *\n"
+	dir := t.TempDir()
+	tagged := filepath.Join(dir, "tagged.pgn")
+	untagged := filepath.Join(dir, "untagged.pgn")
+	os.WriteFile(tagged, []byte("[Event \"cam\"]\n[Variant \"Cam\"]\n\n"+moves), 0o644)
+	os.WriteFile(untagged, []byte("[Event \"cam\"]\n\n"+moves+"\n"+moves), 0o644)
+	for _, c := range []struct {
+		args  []string
+		games int
+	}{
+		{[]string{tagged}, 1},
+		{[]string{"-variant", "camette", tagged}, 1},
+		{[]string{"-variant", "cam", untagged}, 2},
+	} {
+		code, stdout, stderr := run(append([]string{"analyse", "-depth", "2", "-threads", "1", "-hash", "1"}, c.args...)...)
+		if code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", c.args, code, stderr)
+			continue
+		}
+		games, err := record.Read(strings.NewReader(stdout))
+		if err != nil || len(games) != c.games {
+			t.Fatalf("%v: output reads back as %d games, %v:\n%s", c.args, len(games), err, stdout)
+		}
+		for _, g := range games {
+			if g.Variant != record.Cam || len(g.Moves) != 3 || !strings.Contains(stdout, "[Variant \"Cam\"]") {
+				t.Errorf("%v: variant %s, %d moves:\n%s", c.args, g.Variant, len(g.Moves), stdout)
+			}
+		}
+	}
+	// Without the tag and the flag, the moves are read on Camelot's board.
+	code, _, stderr := run("analyse", "-depth", "1", "-threads", "1", "-hash", "1", untagged)
+	if code != 1 || !strings.Contains(stderr, untagged+":3: game 1: ") {
+		t.Errorf("untagged as Camelot: exit %d, stderr %q", code, stderr)
+	}
+}

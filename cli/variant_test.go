@@ -48,6 +48,7 @@ func TestVariantFlagErrors(t *testing.T) {
 		{"match"},
 		{"openings"},
 		{"openings", "pick"},
+		{"analyse", "-"},
 	}
 	for _, c := range cmds {
 		for _, name := range []string{"nosuch", "chivalry"} {
