@@ -12,6 +12,7 @@ import (
 
 	"github.com/camelot-engine/camelot/datagen"
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/nnue"
 	"github.com/camelot-engine/camelot/protocol"
 )
@@ -37,12 +38,17 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "games played at once (0: one per physical core)")
 	netFile := fs.String("net", "", "play with this net file (default: the net built in, if any)")
 	classic := fs.Bool("classic", false, "play with the tuned evaluation instead of a net")
+	variant := fs.String("variant", movegen.Camelot.String(), "the game: camelot, cam or camette (V7), a setting of the file; cam and camette are played with the tuned evaluation")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot datagen [options]")
 		fmt.Fprintln(stderr, "Plays self-play games and writes quiet positions with their search score and the game result.")
 		fs.PrintDefaults()
 	}
 	if !parseOptions(fs, args, "datagen", stderr) {
+		return 2
+	}
+	var ok bool
+	if d.Variant, ok = variantOf("datagen", *variant, stderr); !ok {
 		return 2
 	}
 	d.Seed = *seed
@@ -61,6 +67,11 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *classic && *netFile != "":
 		fmt.Fprintln(stderr, "camelot datagen: -classic and -net exclude each other")
 		return 2
+	case d.Variant != movegen.Camelot && *netFile != "":
+		fmt.Fprintf(stderr, "camelot datagen: -variant %s: -net is not supported: the net is Camelot's; %s is played with the tuned evaluation\n", d.Variant, d.Variant.Title())
+		return 2
+	case d.Variant != movegen.Camelot:
+		// The net's inputs are Camelot's squares: the tuned evaluation.
 	case *netFile != "":
 		n, err := nnue.LoadFile(*netFile)
 		if err != nil {

@@ -64,3 +64,29 @@ func TestDatagenMakesOutputFolder(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A tiny Cam run writes the variant in its settings line and resumes;
+// resuming it as Camelot is refused in one line (V7).
+func TestDatagenVariant(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cam.txt")
+	args := []string{"-variant", "cam", "-out", path, "-games", "2", "-nodes", "100", "-verify-nodes", "100", "-hash", "1", "-threads", "1"}
+	code, stdout, stderr := runDatagenCommand(args...)
+	if code != 0 || !strings.HasPrefix(stdout, "datagen: "+path+": 2 games and ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	if v, err := datagen.FileVariant(path); v != movegen.Cam || err != nil {
+		t.Errorf("file variant %s, %v", v, err)
+	}
+	code, stdout, _ = runDatagenCommand(args...)
+	if code != 0 || !strings.Contains(stdout, "; 2 games were there already\n") {
+		t.Errorf("resumed run: exit %d, stdout %q", code, stdout)
+	}
+	code, stdout, stderr = runDatagenCommand(args[2:]...)
+	if code == 0 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "a file of Cam, this run plays Camelot") {
+		t.Errorf("resumed as Camelot: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	code, _, stderr = runDatagenCommand("-variant", "camette", "-net", "x.nnue", "-out", path)
+	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "the net is Camelot's") {
+		t.Errorf("-net with camette: exit %d, stderr %q", code, stderr)
+	}
+}

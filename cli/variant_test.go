@@ -49,6 +49,7 @@ func TestVariantFlagErrors(t *testing.T) {
 		{"openings"},
 		{"openings", "pick"},
 		{"analyse", "-"},
+		{"datagen"},
 	}
 	for _, c := range cmds {
 		for _, name := range []string{"nosuch", "chivalry"} {

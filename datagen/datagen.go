@@ -50,6 +50,10 @@ type Config struct {
 	// Net is the learned evaluation the games are played with; nil: the
 	// tuned evaluation (package eval), as the first net's data was made.
 	Net *nnue.Net
+	// Variant is the game played (V7); the zero Variant is Camelot. The
+	// net is Camelot's: other variants are played with the tuned
+	// evaluation.
+	Variant movegen.Variant
 }
 
 // DefaultConfig returns the documented defaults for seed.
@@ -77,6 +81,10 @@ func (c Config) Check() error {
 		return fmt.Errorf("hash %d MB: want 1..4096", c.Hash)
 	case c.Threads < 1:
 		return fmt.Errorf("threads %d: want at least 1", c.Threads)
+	case !c.Variant.Playable():
+		return fmt.Errorf("variant %s: not played yet", c.Variant)
+	case c.Variant != movegen.Camelot && c.Net != nil:
+		return fmt.Errorf("variant %s: the net is Camelot's; %s is played with the tuned evaluation", c.Variant, c.Variant.Title())
 	}
 	return nil
 }
@@ -89,6 +97,9 @@ func (c Config) settings() string {
 		c.AdjudicateScore, c.AdjudicatePlies, c.Hash)
 	if c.Net != nil {
 		s += " eval=" + c.Net.Name // the tuned evaluation's files keep the line they always had
+	}
+	if c.Variant != movegen.Camelot {
+		s += " " + variantField + c.Variant.String() // Camelot's files keep the line they always had (V7)
 	}
 	return s
 }
@@ -191,13 +202,13 @@ func whiteScore(s engine.Score, side movegen.Color) int {
 	return v
 }
 
-// opening plays random plies from the start until a position is found that
+// opening plays random plies from the variant's start until a position is found that
 // is still open and that a verification search scores within the limit.
 func (pl *player) opening(ctx context.Context, rng *rand.Rand) *movegen.Game {
 	cfg := pl.cfg
 	var ml movegen.MoveList
 	for ctx.Err() == nil {
-		g := movegen.NewGame(movegen.StartPosition())
+		g := movegen.NewGame(cfg.Variant.StartPosition())
 		plies := cfg.MinRandomPlies + rng.IntN(cfg.MaxRandomPlies-cfg.MinRandomPlies+1)
 		for i := 0; i < plies && !g.Outcome().IsOver(); i++ {
 			p := g.Position()

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,10 @@ import (
 // won). Files concatenate: a header line may appear again further on, and
 // readers skip every comment. The game trailer is what lets an
 // interrupted run resume (see Run); readers treat it as a comment.
+//
+// The settings line of a file of another game than Camelot ends with
+// variant=NAME (V7: variant=cam); its CFENs are positions of that board
+// (V6), which Scan reads them on. Camelot's files have no such field.
 const (
 	Version = 1
 	Header  = "# camelot-datagen 1"
@@ -50,16 +55,35 @@ func formatResult(r float64) string {
 	return "0.5"
 }
 
-// ParseLine reads one data line (not a comment). The error names the field
-// that is wrong.
+// variantField starts the settings line's field that names the game.
+const variantField = "variant="
+
+// ParseLine reads one data line (not a comment) of a Camelot file. The
+// error names the field that is wrong; a position of another board is
+// refused as such (read it with ParseVariantLine).
 func ParseLine(line string) (Record, error) {
+	return ParseVariantLine(line, movegen.Camelot)
+}
+
+// ParseVariantLine reads one data line of a file of variant v: its CFEN
+// is read on v's board (V6). The error names the field that is wrong, or
+// the board a position of another variant is of.
+func ParseVariantLine(line string, v movegen.Variant) (Record, error) {
 	fields := strings.Split(line, "|")
 	if len(fields) != 3 {
 		return Record{}, fmt.Errorf("want 3 fields separated by '|' (CFEN | score | result), have %d", len(fields))
 	}
 	var r Record
 	var err error
-	if r.Pos, err = movegen.ParseCFEN(strings.TrimSpace(fields[0])); err != nil {
+	cfen := strings.TrimSpace(fields[0])
+	if r.Pos, err = v.ParseCFEN(cfen); err != nil {
+		for _, o := range movegen.Variants() {
+			if o != v && o.Playable() {
+				if _, oerr := o.ParseCFEN(cfen); oerr == nil {
+					return Record{}, fmt.Errorf("a position of %s, not of %s: the file's settings line names its variant (V7)", o.Title(), v.Title())
+				}
+			}
+		}
 		return Record{}, err // it names the CFEN and its field already
 	}
 	r.Score, err = strconv.Atoi(strings.TrimSpace(fields[1]))
@@ -79,13 +103,60 @@ func ParseLine(line string) (Record, error) {
 	return r, nil
 }
 
+// SettingsVariant returns the variant a settings line ("# seed=…") names:
+// its variant= field, or Camelot without one.
+func SettingsVariant(line string) (movegen.Variant, error) {
+	for _, f := range strings.Fields(line) {
+		if name, ok := strings.CutPrefix(f, variantField); ok {
+			v, err := movegen.ParseVariant(name)
+			if err == nil && !v.Playable() {
+				err = fmt.Errorf("variant %s: not played yet", v)
+			}
+			return v, err
+		}
+	}
+	return movegen.Camelot, nil
+}
+
+// isSettings reports whether a comment line is a settings line.
+func isSettings(line string) bool { return strings.HasPrefix(line, "# seed=") }
+
+// FileVariant returns the variant of the datagen file at path: the one
+// its first settings line names (Camelot without one).
+func FileVariant(path string) (movegen.Variant, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return movegen.Camelot, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if isSettings(line) {
+			v, err := SettingsVariant(line)
+			if err != nil {
+				return v, fmt.Errorf("%s:%d: %v", path, n, err)
+			}
+			return v, nil
+		}
+		if line != "" && !strings.HasPrefix(line, "#") {
+			break // data before any settings line: Camelot's
+		}
+	}
+	return movegen.Camelot, sc.Err()
+}
+
 // Scan reads the data lines of r, calling fn for each record. name is used
 // in errors, which read "name:line: reason". A version header other than
 // this package's is an error; other comments and blank lines are skipped.
+// The data lines are read on the board of the variant the last settings
+// line named (V7), Camelot's before any.
 func Scan(r io.Reader, name string, fn func(Record) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	n := 0
+	v := movegen.Camelot
 	for sc.Scan() {
 		n++
 		line := strings.TrimSpace(sc.Text())
@@ -93,12 +164,18 @@ func Scan(r io.Reader, name string, fn func(Record) error) error {
 			continue
 		}
 		if strings.HasPrefix(line, "#") {
-			if v, ok := strings.CutPrefix(line, "# camelot-datagen "); ok && strings.TrimSpace(v) != strconv.Itoa(Version) {
-				return fmt.Errorf("%s:%d: data format version %q, this build reads version %d", name, n, strings.TrimSpace(v), Version)
+			if ver, ok := strings.CutPrefix(line, "# camelot-datagen "); ok && strings.TrimSpace(ver) != strconv.Itoa(Version) {
+				return fmt.Errorf("%s:%d: data format version %q, this build reads version %d", name, n, strings.TrimSpace(ver), Version)
+			}
+			if isSettings(line) {
+				var err error
+				if v, err = SettingsVariant(line); err != nil {
+					return fmt.Errorf("%s:%d: %v", name, n, err)
+				}
 			}
 			continue
 		}
-		rec, err := ParseLine(line)
+		rec, err := ParseVariantLine(line, v)
 		if err != nil {
 			return fmt.Errorf("%s:%d: %v", name, n, err)
 		}

@@ -156,6 +156,9 @@ func resume(path string, cfg Config) (done map[int]bool, started bool, err error
 		case n == 1 && line != Header:
 			return nil, false, fmt.Errorf("%s:1: not a datagen file of version %d (want %q first)", path, Version, Header)
 		case n == 2 && line != cfg.settings():
+			if v, err := SettingsVariant(line); err == nil && v != cfg.Variant {
+				return nil, false, fmt.Errorf("%s:2: a file of %s, this run plays %s (V7); resume with the same variant or write to another file", path, v.Title(), cfg.Variant.Title())
+			}
 			return nil, false, fmt.Errorf("%s:2: written with other settings (%s); resume with the same ones or write to another file", path, strings.TrimPrefix(line, "# "))
 		case n == 2:
 			keep = offset
