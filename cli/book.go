@@ -57,12 +57,13 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "searches at once (0: one per physical core)")
 	var gameFiles fileList
 	fs.Var(&gameFiles, "games", "expand the lines of the games in this record file first (repeatable)")
+	variant := fs.String("variant", movegen.Camelot.String(), bookVariantUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot book build [options]")
 		fmt.Fprintln(stderr, "Grows an opening book by drop-out expansion, scoring positions with the engine's search.")
 		fs.PrintDefaults()
 	}
-	if !parseOptions(fs, args, "book build", stderr) {
+	if !parseOptions(fs, args, "book build", stderr) || !bookVariant("book build", *variant, stderr) {
 		return 2
 	}
 	c.Threads = *threads
@@ -127,12 +128,13 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	v := book.DefaultVariety
 	fs.IntVar(&v.Plies, "plies", v.Plies, "plies of a game with varied book moves")
 	fs.IntVar(&v.Margin, "margin", v.Margin, "centi-men from the best within which moves vary")
+	variant := fs.String("variant", movegen.Camelot.String(), bookVariantUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot book probe [options] [CFEN]")
 		fmt.Fprintln(stderr, "Lists the book moves of a position (default: the start position) with their scores and weights.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); err != nil || !bookVariant("book probe", *variant, stderr) {
 		return 2
 	}
 	cfen := movegen.StartCFEN
@@ -165,7 +167,8 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("book stats", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("book", "", "book file (default: the embedded book)")
-	if !parseOptions(fs, args, "book stats", stderr) {
+	variant := fs.String("variant", movegen.Camelot.String(), bookVariantUsage)
+	if !parseOptions(fs, args, "book stats", stderr) || !bookVariant("book stats", *variant, stderr) {
 		return 2
 	}
 	b, err := openBook(*path)
@@ -183,4 +186,14 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stdout)
 	return 0
+}
+
+// bookVariantUsage documents -variant of the book commands.
+const bookVariantUsage = "the game (V7): camelot only; the book holds Camelot positions"
+
+// bookVariant checks the -variant of a book command: the book holds
+// Camelot positions, so another variant is refused in one line.
+func bookVariant(command, name string, stderr io.Writer) bool {
+	v, ok := variantOf(command, name, stderr)
+	return ok && !refuseVariant(v, command, "the book holds Camelot positions only", stderr)
 }

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/train"
 )
@@ -33,6 +34,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "goroutines a batch is split between (0: one per physical core)")
 	fs.StringVar(&c.Out, "out", "", "net file to write (default: nn-<hash>.nnue, named after its bytes, here)")
 	fs.StringVar(&c.Checkpoint, "checkpoint", "", "the state after each epoch, to resume from (default: OUT.ckpt, or train.ckpt)")
+	variant := fs.String("variant", movegen.Camelot.String(), camelotOnlyUsage("the net's inputs are Camelot's squares"))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot train [options] FILE...")
 		fmt.Fprintln(stderr, "Trains a net of the learned evaluation (NNUE) on datagen files and writes it as a net file.")
@@ -42,6 +44,10 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	v, ok := variantOf("train", *variant, stderr)
+	if !ok || refuseVariant(v, "train", "the net's inputs are Camelot's squares", stderr) || refuseVariantData("train", fs.Args(), stderr) {
 		return 2
 	}
 	c.Files = fs.Args()

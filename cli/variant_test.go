@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -50,6 +51,11 @@ func TestVariantFlagErrors(t *testing.T) {
 		{"openings", "pick"},
 		{"analyse", "-"},
 		{"datagen"},
+		{"book", "build"},
+		{"book", "probe"},
+		{"book", "stats"},
+		{"tune", "x.txt"},
+		{"train", "x.txt"},
 	}
 	for _, c := range cmds {
 		for _, name := range []string{"nosuch", "chivalry"} {
@@ -108,6 +114,38 @@ func TestOpeningsVariant(t *testing.T) {
 			if _, err := movegen.Camette.ParseCFEN(cf); err != nil {
 				t.Errorf("line %q: %v", l, err)
 			}
+		}
+	}
+}
+
+// The book and train serve Camelot only: another variant is refused in
+// one line with a non-zero exit, and so are datagen files of another
+// board given to train.
+func TestCamelotOnlyCommands(t *testing.T) {
+	for _, args := range [][]string{
+		{"book", "build", "-variant", "cam"},
+		{"book", "probe", "-variant", "camette"},
+		{"book", "stats", "-variant", "cam"},
+		{"train", "-variant", "cam", "x.txt"},
+	} {
+		code, out, errText := run(args...)
+		if code == 0 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "not supported") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line saying it is not supported", args, code, out, errText)
+		}
+	}
+	data := filepath.Join(t.TempDir(), "cam.txt")
+	code, _, errText := run("datagen", "-variant", "cam", "-out", data, "-games", "1", "-nodes", "50", "-verify-nodes", "50", "-hash", "1", "-threads", "1")
+	if code != 0 {
+		t.Fatalf("datagen: exit %d, %s", code, errText)
+	}
+	code, out, errText := run("train", "-epochs", "1", data)
+	if code != 2 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "data of Cam: not supported") {
+		t.Errorf("train on Cam data: exit %d, stdout %q, stderr %q", code, out, errText)
+	}
+	for _, c := range []string{"train", "book build", "book probe", "book stats", "datagen", "openings", "analyse", "perft"} {
+		_, _, errText := run(append(strings.Fields(c), "-h")...)
+		if !strings.Contains(errText, "-variant") {
+			t.Errorf("%s -h does not document -variant:\n%s", c, errText)
 		}
 	}
 }
