@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 // API is the interface of API.md without a listener: the games and the
@@ -88,7 +89,12 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case len(parts) == 1 && parts[0] == "board":
 		if allow(w, r, http.MethodGet) {
-			writeJSON(w, http.StatusOK, boardJSON())
+			v, err := parseVariant(r.URL.Query().Get("variant"), movegen.Camelot)
+			if err != nil {
+				writeError(w, http.StatusBadRequest, err.Error())
+				return
+			}
+			writeJSON(w, http.StatusOK, boardJSON(v))
 		}
 		return
 	case len(parts) == 1 && parts[0] == "games":
@@ -162,12 +168,18 @@ func (a *API) game(id string) *game {
 // createGame answers POST /api/games.
 func (a *API) createGame(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		CFEN *string `json:"cfen"`
+		CFEN    *string `json:"cfen"`
+		Variant string  `json:"variant"`
 	}
 	if !decodeJSON(w, r, &req) {
 		return
 	}
-	start, err := startPosition(req.CFEN)
+	v, err := parseVariant(req.Variant, movegen.Camelot)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	start, err := startPosition(v, req.CFEN)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 // Engine timing.
@@ -179,7 +180,8 @@ func (b *bridge) process(ctx context.Context) (*engineProc, error) {
 		return nil, err
 	}
 	b.needNewGame.Store(false)
-	b.proc = &engineProc{Process: p, sent: map[string]string{}}
+	// A process starts on Camelot's board, the protocol's default (V7).
+	b.proc = &engineProc{Process: p, sent: map[string]string{variantOption: movegen.Camelot.String()}}
 	b.cur.Store(p)
 	b.setStatus(p.ID(), false)
 	go b.watch(p)
@@ -254,6 +256,27 @@ func (p *engineProc) setOptions(opts ...engineproc.Option) error {
 	return nil
 }
 
+// variantOption is the protocol's option that names the game's board (V7).
+const variantOption = "UCI_Variant"
+
+// setVariant has the process play on variant v's board: it is sent
+// UCI_Variant when its board is another, as a restarted process is, since
+// it starts on Camelot's. An engine without the option plays only Camelot.
+func (p *engineProc) setVariant(v movegen.Variant) error {
+	name := v.String()
+	if p.sent[variantOption] == name {
+		return nil
+	}
+	if !p.HasOption(variantOption) {
+		return fmt.Errorf("the engine %s does not play %s: it has no %s option", p.ID(), v.Title(), variantOption)
+	}
+	if err := p.Send("setoption name " + variantOption + " value " + name); err != nil {
+		return engineproc.ErrEOF
+	}
+	p.sent[variantOption] = name
+	return nil
+}
+
 // search sends the position and go, hands info lines to info, and
 // returns the bestmove. A cancelled search is stopped and its bestmove
 // read and dropped, so that the conversation stays in step.
@@ -315,6 +338,7 @@ func (b *bridge) drain(p *engineproc.Process) {
 // stood when asked.
 type moveRequest struct {
 	version  int
+	variant  movegen.Variant
 	position string // the position command
 	goCmd    string
 	limit    time.Duration // the time it may take (0: none)
@@ -332,7 +356,7 @@ func (g *game) startEngineMoveLocked() {
 	g.syncClock(now)
 	pos := g.g.Position()
 	req := moveRequest{
-		version: g.version, position: g.positionCommand(len(g.texts)),
+		version: g.version, variant: pos.Variant, position: g.positionCommand(len(g.texts)),
 		level: g.settings.Level, white: pos.Side.String() == "white", ply: len(g.texts),
 	}
 	switch {
@@ -349,6 +373,9 @@ func (g *game) startEngineMoveLocked() {
 	}
 	b := g.eng
 	b.submit(func(ctx context.Context, p *engineProc) error {
+		if err := p.setVariant(req.variant); err != nil {
+			return err
+		}
 		if err := p.setOptions(engineproc.Option{Name: "Skill Level", Value: strconv.Itoa(req.level)}, engineproc.Option{Name: "MultiPV", Value: "1"}); err != nil {
 			return engineproc.ErrEOF
 		}
@@ -372,9 +399,12 @@ func (g *game) startAnalysisLocked(ply, multipv int) {
 	g.infoSerial++
 	serial := g.infoSerial
 	version, white := g.version, g.gameAt(ply).Position().Side.String() == "white"
-	position := g.positionCommand(ply)
+	position, variant := g.positionCommand(ply), g.g.Start().Variant
 	b := g.eng
 	b.submit(func(ctx context.Context, p *engineProc) error {
+		if err := p.setVariant(variant); err != nil {
+			return err
+		}
 		// Analysis is at full strength: a level weakens only play.
 		if err := p.setOptions(engineproc.Option{Name: "Skill Level", Value: strconv.Itoa(maxLevel)}, engineproc.Option{Name: "MultiPV", Value: strconv.Itoa(multipv)}); err != nil {
 			return engineproc.ErrEOF

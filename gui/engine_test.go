@@ -22,10 +22,14 @@ import (
 // "wait" sends an info line at each go and its move only when stopped,
 // "wait-first" does so at its first go and answers later ones at once,
 // "book" answers as the engine answers from its opening book: a full
-// info line with no nodes and no time, an info string, the bestmove.
+// info line with no nodes and no time, an info string, the bestmove;
+// "camelot-only" has no UCI_Variant option. The others play every
+// variant of UCI_Variant (V7). When fakeLogEnv names a file, every
+// setoption line is added to it.
 const (
 	fakeEngineEnv = "CAMELOT_GUI_FAKE_ENGINE"
 	fakeMarkEnv   = "CAMELOT_GUI_FAKE_MARK"
+	fakeLogEnv    = "CAMELOT_GUI_FAKE_LOG"
 )
 
 // fakeEngine is the command that runs the test binary as a fake engine.
@@ -47,6 +51,7 @@ func TestFakeEngineProcess(t *testing.T) {
 func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 	say := func(format string, a ...any) { fmt.Fprintf(out, format+"\n", a...) }
 	g := movegen.NewGame(movegen.StartPosition())
+	variant := movegen.Camelot
 	waiting := "" // the move held back until stop
 	gos := 0
 	sc := bufio.NewScanner(in)
@@ -60,11 +65,28 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 			say("id name Fake %s", mode)
 			say("option name Skill Level type spin default 20 min 0 max 20")
 			say("option name MultiPV type spin default 1 min 1 max 64")
+			if mode != "camelot-only" {
+				say("option name UCI_Variant type combo default camelot var camelot var cam var camette var chivalry")
+			}
 			say("uciok")
 		case "isready":
 			say("readyok")
+		case "setoption":
+			if name := os.Getenv(fakeLogEnv); name != "" {
+				if lf, err := os.OpenFile(name, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+					fmt.Fprintln(lf, sc.Text())
+					lf.Close()
+				}
+			}
+			if len(f) == 5 && f[2] == "UCI_Variant" && mode != "camelot-only" {
+				if v, err := movegen.ParseVariant(f[4]); err == nil && v.Playable() {
+					variant = v
+					g = movegen.NewGame(v.StartPosition())
+					say("info string variant %s files %d ranks %d startpos %s", v, v.Files(), v.Ranks(), v.StartCFEN())
+				}
+			}
 		case "position":
-			g = fakePosition(f[1:])
+			g = fakePosition(variant, f[1:])
 		case "go":
 			if mode == "crash-once" {
 				mark := os.Getenv(fakeMarkEnv)
@@ -110,7 +132,7 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 }
 
 // fakePosition reads `cfen … [moves …]`.
-func fakePosition(args []string) *movegen.Game {
+func fakePosition(variant movegen.Variant, args []string) *movegen.Game {
 	end := len(args)
 	for i, a := range args {
 		if a == "moves" {
@@ -118,9 +140,9 @@ func fakePosition(args []string) *movegen.Game {
 			break
 		}
 	}
-	pos, err := movegen.ParseCFEN(strings.Join(args[1:end], " "))
+	pos, err := variant.ParseCFEN(strings.Join(args[1:end], " "))
 	if err != nil {
-		pos = movegen.StartPosition()
+		pos = variant.StartPosition()
 	}
 	g := movegen.NewGame(pos)
 	if end < len(args) {

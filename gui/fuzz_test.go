@@ -22,6 +22,18 @@ func FuzzHandlers(f *testing.F) {
 		{"POST", "/api/games/{id}/record", "1. E6-G8 I11-G9 *\n"},
 		{"GET", "/api/games/{id}?ply=1", ""},
 		{"POST", "/api/games", `{"cfen": "2/8/10/12 w"}`},
+		{"POST", "/api/games", `{"variant": "cam"}`},
+		{"POST", "/api/games", `{"variant": "Camette", "cfen": "1/1M1/5/5/m4/3/1 w 0/0 0 1"}`},
+		{"POST", "/api/games", `{"variant": "chivalry"}`},
+		{"POST", "/api/games", `{"variant": "xyz", "cfen": "1/3/5 w"}`},
+		{"POST", "/api/games/{id}/setup", `{"variant": "cam", "cfen": "1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/0 0 1"}`},
+		{"POST", "/api/games/{id}/setup", `{"variant": "CAMETTE", "cfen": "1/3/1m3/1M3/5/3/1 w"}`},
+		{"POST", "/api/games/{id}/setup", `{"variant": "chivalry", "cfen": "2/8 w"}`},
+		{"POST", "/api/games/{id}/record", "[Variant \"Cam\"]\n\n1. D5-D6 D9-D8 *\n"},
+		{"POST", "/api/games/{id}/record", "[Variant \"Chivalry\"]\n\n*\n"},
+		{"GET", "/api/board?variant=cAm", ""},
+		{"GET", "/api/board?variant=chivalry", ""},
+		{"GET", "/api/board?variant=%00", ""},
 	} {
 		f.Add(seed[0], seed[1], seed[2])
 	}

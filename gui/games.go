@@ -37,6 +37,7 @@ const (
 // State is a game as the page sees it (API.md "State").
 type State struct {
 	ID        string            `json:"id"`
+	Variant   string            `json:"variant"`
 	CFEN      string            `json:"cfen"`
 	Ply       int               `json:"ply"`
 	Plies     int               `json:"plies"`
@@ -185,7 +186,7 @@ func (g *game) stateLocked(ply int) State {
 	}
 	pos := g.g.Start()
 	st := State{
-		ID: g.id, Ply: ply, Plies: len(moves),
+		ID: g.id, Variant: pos.Variant.String(), Ply: ply, Plies: len(moves),
 		Board: map[string]string{}, Moves: make([]playedJSON, 0, len(moves)),
 		Legal: []legalJSON{}, Capturers: []string{},
 		Settings: g.settings, Thinking: g.thinking,
@@ -280,36 +281,78 @@ func names(sq []movegen.Square) []string {
 	return out
 }
 
+// boardInfo is a variant's board (API.md "Boards"): its squares and
+// castles, as the rules core has them, and the variants there are.
 type boardInfo struct {
-	Squares []string            `json:"squares"`
-	Castles map[string][]string `json:"castles"`
-	Files   string              `json:"files"`
-	Ranks   int                 `json:"ranks"`
+	Variant  string              `json:"variant"`
+	Title    string              `json:"title"`
+	Squares  []string            `json:"squares"`
+	Castles  map[string][]string `json:"castles"`
+	Files    string              `json:"files"`
+	Ranks    int                 `json:"ranks"`
+	Variants []variantJSON       `json:"variants"`
 }
 
-// boardJSON describes the board of R1.
-func boardJSON() boardInfo {
-	return boardInfo{
-		Squares: names(movegen.Board.Squares()),
+// variantJSON names a variant and says whether it can be played here.
+type variantJSON struct {
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	Playable bool   `json:"playable"`
+}
+
+// boardJSON describes the board of variant v (V2; R1 for Camelot).
+func boardJSON(v movegen.Variant) boardInfo {
+	geo := v.Geometry()
+	info := boardInfo{
+		Variant: v.String(), Title: v.Title(),
+		Squares: names(geo.Board.Squares()),
 		Castles: map[string][]string{
-			"white": names(movegen.Castle[movegen.White].Squares()),
-			"black": names(movegen.Castle[movegen.Black].Squares()),
+			"white": names(geo.Castle[movegen.White].Squares()),
+			"black": names(geo.Castle[movegen.Black].Squares()),
 		},
-		Files: "ABCDEFGHIJKL",
-		Ranks: movegen.NumRanks,
+		Files: fileLetters[:v.Files()],
+		Ranks: v.Ranks(),
 	}
+	for _, w := range movegen.Variants() {
+		info.Variants = append(info.Variants, variantJSON{Name: w.String(), Title: w.Title(), Playable: w.Playable()})
+	}
+	return info
 }
 
-// startPosition reads an optional CFEN (R5); nil is the start of R2.
-func startPosition(cfen *string) (movegen.Position, error) {
+// fileLetters letters the files from A (V2).
+const fileLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+// parseVariant reads a variant's name as a request gives it (V1): ""
+// is dflt; a name the rules core does not play is refused with a message.
+func parseVariant(name string, dflt movegen.Variant) (movegen.Variant, error) {
+	if name == "" {
+		return dflt, nil
+	}
+	v, err := movegen.ParseVariant(name)
+	if err != nil {
+		return dflt, fmt.Errorf("variant: unknown variant %q (want camelot, cam or camette)", clip(name))
+	}
+	if !v.Playable() {
+		return dflt, fmt.Errorf("variant: %s is not played yet: its %d-file board is wider than the rules core's; play camelot, cam or camette", v.Title(), v.Files())
+	}
+	return v, nil
+}
+
+// startPosition reads an optional CFEN (R5, V6) on variant v's board;
+// nil is the variant's start (R2, V3).
+func startPosition(v movegen.Variant, cfen *string) (movegen.Position, error) {
 	if cfen == nil {
-		return movegen.StartPosition(), nil
+		return v.StartPosition(), nil
 	}
 	if len(*cfen) > maxCFEN {
 		return movegen.Position{}, fmt.Errorf("CFEN: too long (over %d bytes)", maxCFEN)
 	}
 	// The reader's errors name the CFEN and the field that is wrong.
-	return movegen.ParseCFEN(*cfen)
+	p, err := v.ParseCFEN(*cfen)
+	if err != nil && v != movegen.Camelot {
+		err = fmt.Errorf("%s: %w", v.Title(), err)
+	}
+	return p, err
 }
 
 // publishStateLocked sends the state at the end to every listener.
@@ -496,7 +539,8 @@ func (g *game) serveUndo(w http.ResponseWriter, r *http.Request) {
 // serveSetup answers POST /api/games/{id}/setup.
 func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		CFEN *string `json:"cfen"`
+		CFEN    *string `json:"cfen"`
+		Variant string  `json:"variant"`
 	}
 	if !decodeJSON(w, r, &req) {
 		return
@@ -505,13 +549,18 @@ func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, "want a cfen")
 		return
 	}
-	start, err := startPosition(req.CFEN)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	v, err := parseVariant(req.Variant, g.g.Start().Variant)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	start, err := startPosition(v, req.CFEN)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
 	g.restartLocked(movegen.NewGame(start), nil, nil)
 	st := g.stateLocked(-1)
 	g.hub.publish("state", st)

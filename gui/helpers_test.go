@@ -113,7 +113,7 @@ func newHumanGame(t testing.TB, s *Server, cfen string) State {
 
 // sameGame reports whether two states show the same game.
 func sameGame(a, b State) bool {
-	if a.CFEN != b.CFEN || a.Plies != b.Plies || len(a.Moves) != len(b.Moves) || a.Outcome != b.Outcome {
+	if a.Variant != b.Variant || a.CFEN != b.CFEN || a.Plies != b.Plies || len(a.Moves) != len(b.Moves) || a.Outcome != b.Outcome {
 		return false
 	}
 	for i := range a.Moves {
@@ -129,7 +129,11 @@ func sameGame(a, b State) bool {
 func checkConsistent(t testing.TB, s *Server, id string) State {
 	t.Helper()
 	st := doState(t, s, "GET", "/api/games/"+id+"?ply=0", "", http.StatusOK)
-	pos, err := movegen.ParseCFEN(st.CFEN)
+	v, err := movegen.ParseVariant(st.Variant)
+	if err != nil {
+		t.Fatalf("state's variant %q: %v", st.Variant, err)
+	}
+	pos, err := v.ParseCFEN(st.CFEN)
 	if err != nil {
 		t.Fatalf("state's start CFEN %q: %v", st.CFEN, err)
 	}

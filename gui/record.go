@@ -18,7 +18,8 @@ const ruleRecord = "record"
 
 // recordLocked returns the game as a record.Game.
 func (g *game) recordLocked() *record.Game {
-	rec := &record.Game{Start: g.g.Start()}
+	start := g.g.Start()
+	rec := &record.Game{Variant: start.Variant, Start: start}
 	rec.SetTag("Event", "Camelot GUI game")
 	rec.SetTag("Site", "camelot gui")
 	rec.SetTag("Date", time.Now().Format("2006.01.02"))
