@@ -408,6 +408,10 @@ func (s *Session) cmdBench(args []string) {
 		s.errorf("bench: a %s is running; send stop first", kind)
 		return
 	}
+	// The suite of the session's board (V7), unless the arguments name one.
+	if s.variant != movegen.Camelot && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-variant") }) {
+		args = append([]string{"-variant", s.variant.String()}, args...)
+	}
 	w := &lineWriter{out: s.out}
 	err := s.BenchFunc(w, args)
 	w.flush()

@@ -1,6 +1,8 @@
 package protocol
 
 import (
+	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,5 +111,23 @@ func TestUCIVariantSkillLevel(t *testing.T) {
 	start := movegen.Camette.StartPosition()
 	if _, err := start.ParseMove(move); err != nil {
 		t.Errorf("level 0 in Camette played %q: %v", move, err)
+	}
+}
+
+// bench searches the suite of the session's board unless told otherwise.
+func TestUCIVariantBench(t *testing.T) {
+	s := NewSession(engine.New(engine.Options{Hash: 1, Threads: 1}))
+	var got []string
+	s.BenchFunc = func(w io.Writer, args []string) error {
+		got = append(got, strings.Join(args, " "))
+		return nil
+	}
+	c := newClientSession(t, s)
+	c.roundTrip("bench 5")
+	c.roundTrip("setoption name UCI_Variant value cam")
+	c.roundTrip("bench 5")
+	c.roundTrip("bench -variant camette")
+	if want := []string{"5", "-variant cam 5", "-variant camette"}; !slices.Equal(got, want) {
+		t.Errorf("bench was given %q, want %q", got, want)
 	}
 }
