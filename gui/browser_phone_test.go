@@ -57,13 +57,20 @@ var phoneLayoutJS = fmt.Sprintf(`(() => {
 		squares: document.querySelectorAll('[data-square]').length,
 		outside: named.filter(out).map(e => e.dataset.square || e.id || e.className || e.tagName),
 		board: document.querySelector('#board').getBoundingClientRect().width,
-		square: document.querySelector('[data-square="F1"] .cell').getBoundingClientRect().width,
+		square: document.querySelector('[data-square] .cell').getBoundingClientRect().width,
 	};
 })()`, phoneWidth)
 
 // checkPhoneLayout fails the test when the page scrolls sideways or any
-// square, clock or control reaches past the viewport's sides.
+// square, clock or control reaches past the viewport's sides, or the
+// board has not Camelot's 160 squares.
 func (p *page) checkPhoneLayout(when string) phoneLayout {
+	p.t.Helper()
+	return p.checkPhoneBoard(when, 160)
+}
+
+// checkPhoneBoard is checkPhoneLayout for a board of that many squares.
+func (p *page) checkPhoneBoard(when string, squares int) phoneLayout {
 	p.t.Helper()
 	var l phoneLayout
 	p.eval(phoneLayoutJS, &l)
@@ -73,7 +80,7 @@ func (p *page) checkPhoneLayout(when string) phoneLayout {
 	if l.ScrollWidth > phoneWidth {
 		p.t.Errorf("%s: the page scrolls sideways: %v wide on a %d px phone", when, l.ScrollWidth, phoneWidth)
 	}
-	if l.Squares != 160 {
+	if l.Squares != squares {
 		p.t.Errorf("%s: %d squares on the board", when, l.Squares)
 	}
 	if len(l.Outside) > 0 {
@@ -158,4 +165,27 @@ func (p *page) phoneShots(base string) {
 		p.t.Logf("wrote %s", name)
 	}
 	p.eval(`window.scrollTo(0, 0), true`, nil)
+}
+
+// TestBrowserPhoneCam opens a game of Cam in the phone's viewport: its
+// narrower, taller board fits the width too, and a move by taps is
+// answered by the engine. CAMELOT_PHONE_SCREENSHOTS=DIR writes the view.
+func TestBrowserPhoneCam(t *testing.T) {
+	eachBackend(t, func(t *testing.T, p *page) {
+		p.run(chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch))
+		p.openAt("?variant=cam", 67)
+		l := p.checkPhoneBoard("Cam at the start", 67)
+		t.Logf("phone %dx%d: Cam board %.1f CSS px wide, a square %.1f px", phoneWidth, phoneHeight, l.Board, l.Square)
+		p.settings("human-engine", "100", "5")
+		p.tapSquare("C5")
+		p.waitJS("marks for C5", `document.querySelectorAll('.mark-dot').length > 0`, 5*time.Second)
+		p.tapSquare("C6")
+		p.waitMove(1, "C5-C6", 10*time.Second)
+		p.waitMove(2, "", 60*time.Second)
+		p.checkPhoneBoard("Cam after two moves", 67)
+		if shots := os.Getenv("CAMELOT_PHONE_SCREENSHOTS"); shots != "" {
+			p.phoneShots(filepath.Join(shots, "phone-cam-"+p.backend))
+		}
+		p.checkClean()
+	})
 }

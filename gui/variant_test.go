@@ -232,3 +232,27 @@ func TestEngineWithoutVariant(t *testing.T) {
 		t.Errorf("after the refusal: %d plies, thinking %v", end.Plies, end.Thinking)
 	}
 }
+
+// "Analyse game" judges a Cam game's moves on Cam's board.
+func TestCamAnalyseGame(t *testing.T) {
+	s := newTestServer(t, noEngine...)
+	st := doState(t, s, "POST", "/api/games", `{"variant": "cam"}`, http.StatusCreated)
+	id := st.ID
+	doState(t, s, "POST", "/api/games/"+id+"/settings", `{"mode": "human-human", "time": 0}`, http.StatusOK)
+	doState(t, s, "POST", "/api/games/"+id+"/move", `{"move": "D5-D6"}`, http.StatusOK)
+	doState(t, s, "POST", "/api/games/"+id+"/move", `{"move": "D9-D8"}`, http.StatusOK)
+	ev := openEvents(t, s, id)
+	if code, data := do(t, s, "POST", "/api/games/"+id+"/analyse-game", `{"movetime": 10}`); code != http.StatusAccepted {
+		t.Fatalf("analyse-game: %d %s", code, data)
+	}
+	e := ev.waitFor(t, 60*time.Second, "the analysis result", func(e event) bool {
+		return e.name == "error" || e.name == "analysis" && strings.Contains(e.data, `"moves"`)
+	})
+	var res analysisEvent
+	if err := json.Unmarshal([]byte(e.data), &res); err != nil || e.name != "analysis" {
+		t.Fatalf("%s %s (%v)", e.name, e.data, err)
+	}
+	if res.Done != res.Total || len(res.Moves) != 2 || res.Moves[0].Move != "D5-D6" {
+		t.Errorf("analysis %s", e.data)
+	}
+}

@@ -155,8 +155,10 @@ async function request(method, path, body, contentType = 'application/json') {
   return res.contentType.includes('json') ? JSON.parse(res.body) : res.body;
 }
 
-export function getBoard() {
-  return request('GET', '/api/board');
+// getBoard asks for a variant's board (GET /api/board); no variant is
+// Camelot's.
+export function getBoard(variant) {
+  return request('GET', variant ? `/api/board?variant=${encodeURIComponent(variant)}` : '/api/board');
 }
 
 // GameClient speaks for one game; `id` changes when a new game replaces it.
@@ -166,8 +168,13 @@ export class GameClient {
     this.stopListening = null;
   }
 
-  static async create(cfen) {
-    const state = await request('POST', '/api/games', cfen ? { cfen } : {});
+  // create starts a game of the variant (its name; none: Camelot), at the
+  // CFEN when given.
+  static async create(cfen, variant) {
+    const body = {};
+    if (cfen) body.cfen = cfen;
+    if (variant) body.variant = variant;
+    const state = await request('POST', '/api/games', body);
     return { client: new GameClient(state.id), state };
   }
 

@@ -22,6 +22,8 @@ let eventsSeen = 0; // state events received, to drop answers they overtook
 let settingsShown = '';
 let highlight = [];
 let viewing = null; // the ply asked for whose answer has not come yet
+let variants = []; // every variant: {name, title, playable}, from GET /api/board
+const boards = new Map(); // each playable variant's board, by name
 
 const entry = new MoveEntry();
 const clocks = new Clocks($('clock-top'), $('clock-bottom'));
@@ -88,9 +90,34 @@ function statusText(s) {
   return `${s.side} to move`;
 }
 
+// showVariant draws the board of the named variant and says which it is
+// in the title, the new-game control and the address.
+function showVariant(name) {
+  const info = boards.get(name);
+  if (!info || board.variant === name) return;
+  board.setBoard(info);
+  entryKey = '';
+  highlight = [];
+  chooser.hide();
+  $('variant').value = name;
+  document.title = info.title;
+  document.querySelector('header h1').textContent = info.title;
+  const url = new URL(window.location.href);
+  if (name === 'camelot') url.searchParams.delete('variant');
+  else url.searchParams.set('variant', name);
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url.href);
+}
+
 function applyState(s) {
   const prev = state;
   state = s;
+  const variant = s.variant || 'camelot';
+  const switched = board.variant !== variant;
+  if (switched) {
+    showVariant(variant);
+    // An example move of this board for the text box.
+    if (s.legal && s.legal.length) $('move-text').placeholder = s.legal[0].text;
+  }
   const key = `${s.cfen}|${s.ply}|${s.plies}|${s.settings.mode}|${s.thinking}|${(s.legal || []).map((m) => m.text).join(' ')}`;
   if (key !== entryKey) {
     entryKey = key;
@@ -100,7 +127,7 @@ function applyState(s) {
   }
   if (!prev || prev.cfen !== s.cfen || prev.ply !== s.ply) analysis.clear();
   renderBoard();
-  const grew = prev && prev.ply === prev.plies && s.ply === s.plies && s.plies === prev.plies + 1 && prev.cfen !== s.cfen;
+  const grew = !switched && prev && prev.ply === prev.plies && s.ply === s.plies && s.plies === prev.plies + 1 && prev.cfen !== s.cfen;
   if (grew && s.last) board.animate(s.last.legs, s.last.captured, prev.board);
   moveList.render(s);
   $('status').textContent = statusText(s);
@@ -265,7 +292,7 @@ function listen(c) {
 async function newGame() {
   const old = client;
   const settings = state ? readSettings() : null;
-  const { client: c, state: s } = await GameClient.create();
+  const { client: c, state: s } = await GameClient.create(undefined, $('variant').value || undefined);
   client = c;
   document.body.dataset.game = c.id;
   listen(c);
@@ -358,7 +385,7 @@ function bindControls() {
     const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
     const a = document.createElement('a');
     a.href = url;
-    a.download = 'camelot-game.pgn';
+    a.download = `${state.variant || 'camelot'}-game.pgn`;
     document.body.appendChild(a);
     a.click();
     a.remove();
@@ -401,19 +428,57 @@ function bindControls() {
   });
 }
 
+// loadBoards fetches the board of every variant played here, so that a
+// game of any of them is drawn as soon as its state comes, and fills the
+// new-game control with the variants (those not played yet disabled).
+async function loadBoards() {
+  const first = await getBoard();
+  variants = first.variants || [{ name: first.variant || 'camelot', title: first.title || 'Camelot', playable: true }];
+  boards.set(first.variant || 'camelot', first);
+  await Promise.all(variants.filter((v) => v.playable && !boards.has(v.name)).map(async (v) => {
+    boards.set(v.name, await getBoard(v.name));
+  }));
+  const select = $('variant');
+  select.replaceChildren();
+  for (const v of variants) {
+    const opt = document.createElement('option');
+    opt.value = v.name;
+    opt.textContent = v.playable ? v.title : `${v.title} (not available yet)`;
+    opt.disabled = !v.playable;
+    select.appendChild(opt);
+  }
+}
+
+// addressVariant reads the variant the address asks for (?variant=cam, in
+// any case): its name, and a note when it cannot be played and Camelot is
+// played instead.
+function addressVariant() {
+  const raw = new URLSearchParams(window.location.search).get('variant');
+  if (raw === null || raw.trim() === '') return { name: 'camelot', note: '' };
+  const name = raw.trim().toLowerCase();
+  const v = variants.find((x) => x.name === name);
+  const playable = variants.filter((x) => x.playable).map((x) => x.name).join(', ');
+  if (!v) return { name: 'camelot', note: `unknown variant "${raw.slice(0, 40)}" in the address (the boards are ${playable}): playing Camelot` };
+  if (!v.playable) return { name: 'camelot', note: `${v.title} is not played yet: playing Camelot` };
+  return { name: v.name, note: '' };
+}
+
 async function main() {
-  const info = await getBoard();
-  board = new BoardView($('board'), info, {
+  await loadBoards();
+  const want = addressVariant();
+  board = new BoardView($('board'), boards.get('camelot') || boards.values().next().value, {
     onClick,
     onDrop,
     canDrag: (sq) => entry.movable(sq),
   });
+  $('variant').value = want.name;
   bindControls();
-  const { client: c, state: s } = await GameClient.create();
+  const { client: c, state: s } = await GameClient.create(undefined, want.name === 'camelot' ? undefined : want.name);
   client = c;
   document.body.dataset.game = c.id;
   listen(c);
   applyState(s);
+  if (want.note) message(want.note);
 }
 
 main().catch((err) => {

@@ -2,7 +2,7 @@
 // last-move arrows and the pointer input (clicks and drags). Each square is
 // one <g data-square="E6"> that also carries data-piece when occupied.
 
-import { FILES, coords } from './squares.js';
+import { coords } from './squares.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 40;
@@ -31,19 +31,42 @@ function drawPiece(parent, letter) {
   return g;
 }
 
+// TALLEST is the most height a board takes for its width on a wide
+// screen: Camelot's (16 ranks of 12 files and the margins). A taller board
+// is drawn narrower there, so that it is no taller than Camelot's in the
+// same place; on a phone every board takes the whole width.
+const TALLEST = (MARGIN * 2 + CELL * 16) / (MARGIN * 2 + CELL * 12);
+
 export class BoardView {
-  // handlers: onClick(square), onDrop(from, to), canDrag(square).
+  // info is a board of GET /api/board; handlers: onClick(square),
+  // onDrop(from, to), canDrag(square).
   constructor(svg, info, handlers) {
     this.svg = svg;
     this.handlers = handlers;
     this.flipped = false;
+    this.bindPointer();
+    this.setBoard(info);
+  }
+
+  // setBoard draws an empty board of info's geometry: its files, ranks,
+  // squares and castles. The pieces come with the next render.
+  setBoard(info) {
+    if (this.endAnimation) this.endAnimation();
+    this.svg.replaceChildren();
+    this.variant = info.variant;
+    this.title = info.title;
     this.squares = new Map();
     this.castles = info.castles || {};
-    this.ranks = info.ranks || 16;
-    const size = MARGIN * 2 + CELL * FILES.length;
-    this.width = size;
+    this.files = info.files;
+    this.ranks = info.ranks;
+    this.width = MARGIN * 2 + CELL * this.files.length;
     this.height = MARGIN * 2 + CELL * this.ranks;
+    const svg = this.svg;
     svg.setAttribute('viewBox', `0 0 ${this.width} ${this.height}`);
+    svg.setAttribute('aria-label', `${this.title} board`);
+    svg.dataset.variant = this.variant;
+    // style.css narrows a board taller than Camelot's on a wide screen.
+    svg.style.setProperty('--board-tall', Math.max(1, this.height / this.width / TALLEST).toFixed(4));
     this.buildDefs();
     this.labels = el('g', { class: 'labels' }, svg);
     this.squareLayer = el('g', { class: 'squares' }, svg);
@@ -57,12 +80,13 @@ export class BoardView {
       const g = el('g', { 'data-square': name, class: 'square', 'aria-label': name }, this.squareLayer);
       const shade = (f + r) % 2 ? 'light' : 'dark';
       const side = castleSide.get(name);
+      if (side) g.dataset.castle = side;
       el('rect', { width: CELL, height: CELL, class: side ? `cell castle ${side}` : `cell ${shade}` }, g);
       this.squares.set(name, g);
     }
     this.board = {};
+    this.view = null;
     this.layout();
-    this.bindPointer();
   }
 
   buildDefs() {
@@ -76,7 +100,7 @@ export class BoardView {
   // origin is the top-left corner of a square's cell in SVG units.
   origin(name) {
     const [f, r] = coords(name);
-    const col = this.flipped ? FILES.length - 1 - f : f;
+    const col = this.flipped ? this.files.length - 1 - f : f;
     const row = this.flipped ? r - 1 : this.ranks - r;
     return [MARGIN + col * CELL, MARGIN + row * CELL];
   }
@@ -92,11 +116,11 @@ export class BoardView {
       g.setAttribute('transform', `translate(${x} ${y})`);
     }
     this.labels.replaceChildren();
-    for (let f = 0; f < FILES.length; f++) {
-      const col = this.flipped ? FILES.length - 1 - f : f;
+    for (let f = 0; f < this.files.length; f++) {
+      const col = this.flipped ? this.files.length - 1 - f : f;
       const x = MARGIN + col * CELL + CELL / 2;
       for (const y of [MARGIN / 2 + 4, this.height - MARGIN / 2 + 4]) {
-        el('text', { x, y, class: 'label' }, this.labels).textContent = FILES[f];
+        el('text', { x, y, class: 'label', 'data-file': this.files[f] }, this.labels).textContent = this.files[f];
       }
     }
     for (let r = 1; r <= this.ranks; r++) {

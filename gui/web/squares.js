@@ -1,9 +1,10 @@
-// Square names and the plain geometry of the 12×16 grid. No rules live
-// here: which squares exist comes from GET /api/board.
+// Square names and the plain geometry of a grid of files lettered from A
+// and ranks numbered from 1. No rules live here: which squares a board has
+// comes from GET /api/board.
 
-export const FILES = 'ABCDEFGHIJKL';
+export const FILES = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-// coords turns "E6" into [file 0–11, rank 1–16].
+// coords turns "E6" into [file from 0, rank from 1].
 export function coords(name) {
   return [FILES.indexOf(name[0]), parseInt(name.slice(1), 10)];
 }
