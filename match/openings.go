@@ -1,13 +1,11 @@
 package match
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/movegen"
@@ -37,7 +35,7 @@ func GenerateOpenings(w io.Writer, n int, seed uint64, depth int) error {
 
 // GenerateVariantOpenings is GenerateOpenings on the board of v (V7): the
 // random plies start from v's start (V3), and a suite of another variant
-// than Camelot names it in its first line (openings.VariantComment).
+// than Camelot names it in its first line (record.VariantComment).
 func GenerateVariantOpenings(w io.Writer, v movegen.Variant, n int, seed uint64, depth int) error {
 	if n < 1 || depth < 1 {
 		return fmt.Errorf("GenerateOpenings: want n and depth of 1 or more, got %d and %d", n, depth)
@@ -71,87 +69,24 @@ func GenerateVariantOpenings(w io.Writer, v movegen.Variant, n int, seed uint64,
 }
 
 // readOpenings reads the -openings file as openings of variant v (V7):
-// CFEN lines are read on v's board (openings.ReadCFENLines), and every
-// game of a record file must be a game of v (V8). An opening of another
-// board is refused in one error naming the file and the line.
+// record.ReadOpeningsOf reads CFEN lines on v's board and refuses a game
+// or a suite of another board; its errors are named by file and line.
 func readOpenings(path string, v movegen.Variant) ([]record.Opening, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
-	if !isGameFile(data) {
-		ops, err := openings.ReadCFENLines(data, v)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%v", path, strings.TrimPrefix(err.Error(), "line "))
-		}
-		return ops, nil
-	}
-	ops, err := record.ReadOpenings(bytes.NewReader(data))
+	defer f.Close()
+	ops, err := record.ReadOpeningsOf(f, v)
 	var re *record.Error
 	if errors.As(err, &re) {
+		if re.Game > 0 {
+			return nil, fmt.Errorf("%s:%d: game %d: %s", path, re.Line, re.Game, re.Msg)
+		}
 		return nil, fmt.Errorf("%s:%d: %s", path, re.Line, re.Msg)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	starts := gameLines(data)
-	for i, op := range ops {
-		if got := op.Start.Variant; got != v {
-			where := fmt.Sprintf("%s: game %d", path, i+1)
-			if len(starts) == len(ops) {
-				where = fmt.Sprintf("%s:%d: game %d", path, starts[i], i+1)
-			}
-			return nil, fmt.Errorf("%s (%s) is a game of %s, the match plays %s (V8): give -variant %s or another file", where, op.Name, got.Title(), v.Title(), got)
-		}
-	}
 	return ops, nil
-}
-
-// isGameFile tells a file of game records from a file of CFEN lines as
-// record.ReadOpenings does: by its first line that is neither blank nor a
-// # comment.
-func isGameFile(data []byte) bool {
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		if strings.IndexByte("[{;%", line[0]) >= 0 {
-			return true
-		}
-		first := strings.Fields(line)[0]
-		switch first {
-		case "1-0", "0-1", "1/2-1/2", "*":
-			return true
-		}
-		k := 0
-		for k < len(first) && first[k] >= '0' && first[k] <= '9' {
-			k++
-		}
-		return k > 0 && k < len(first) && first[k] == '.'
-	}
-	return false
-}
-
-// gameLines returns the line numbers of the tag sections that start the
-// games of a record file: a line starting with "[" after anything but a
-// tag line. A file whose games do not all start with tags gives fewer
-// lines than games, and the caller then names games by number only.
-func gameLines(data []byte) []int {
-	var starts []int
-	inTags := false
-	for i, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(line, "["):
-			if !inTags {
-				starts = append(starts, i+1)
-			}
-			inTags = true
-		case line != "" && line[0] != '%':
-			inTags = false
-		}
-	}
-	return starts
 }

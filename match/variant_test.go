@@ -102,8 +102,8 @@ func TestVariantOpeningsRefused(t *testing.T) {
 		{"camelot", write("cam.cfen", "# a suite\n"+camLine+"\n"), "cam.cfen:2: a position of Cam, not of Camelot"},
 		{"cam", write("camelot.cfen", "\n"+movegen.StartCFEN+"\n"), "camelot.cfen:2: a position of Camelot, not of Cam"},
 		{"camette", write("named.cfen", "# Variant: Cam\n"+camLine+"\n"), "named.cfen:1: the suite is of Cam, not Camette"},
-		{"camelot", write("cam.pgn", camelotRecord+"\n"+camRecord), "cam.pgn:5: game 2 (x) is a game of Cam, the match plays Camelot"},
-		{"cam", write("camelot.pgn", camRecord+"\n"+camelotRecord), "camelot.pgn:6: game 2 (y) is a game of Camelot, the match plays Cam"},
+		{"camelot", write("cam.pgn", camelotRecord+"\n"+camRecord), "cam.pgn:5: game 2: x is a game of Cam, the openings are of Camelot"},
+		{"cam", write("camelot.pgn", camRecord+"\n"+camelotRecord), "camelot.pgn:6: game 2: y is a game of Camelot, the openings are of Cam"},
 	} {
 		code, out, errOut := runMatch(t, context.Background(), false, "-variant", c.variant,
 			"-engine", "cmd="+camelotBin, "name=a", "-engine", "cmd="+camelotBin, "name=b",

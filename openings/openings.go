@@ -16,6 +16,7 @@ import (
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/record"
 )
 
 // Config says what to generate.
@@ -31,7 +32,7 @@ type Config struct {
 	Header             []string
 	// Variant is the board (V7): the random plies start from its start
 	// (V3), and a non-Camelot suite says so in its first comment line
-	// (VariantComment), so that a reader takes its lines on that board.
+	// (record.VariantComment), so that a reader takes its lines on that board.
 	Variant movegen.Variant
 }
 
@@ -79,7 +80,7 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 	}
 	bw := bufio.NewWriter(w)
 	if cfg.Variant != movegen.Camelot {
-		fmt.Fprintf(bw, "# %s\n", VariantComment(cfg.Variant))
+		fmt.Fprintf(bw, "# %s\n", record.VariantComment(cfg.Variant))
 	}
 	for _, h := range cfg.Header {
 		fmt.Fprintf(bw, "# %s\n", h)

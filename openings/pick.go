@@ -105,10 +105,10 @@ func Pick(pairs []PilotPair, minScore float64, count int) []movegen.Position {
 
 // WriteSuite writes positions as a CFEN-lines openings file under header
 // comment lines; positions of a variant other than Camelot are preceded by
-// its variant comment (VariantComment).
+// its variant comment (record.VariantComment).
 func WriteSuite(b *strings.Builder, header []string, positions []movegen.Position) {
 	if len(positions) > 0 && positions[0].Variant != movegen.Camelot {
-		b.WriteString("# " + VariantComment(positions[0].Variant) + "\n")
+		b.WriteString("# " + record.VariantComment(positions[0].Variant) + "\n")
 	}
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")

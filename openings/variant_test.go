@@ -17,7 +17,7 @@ func TestGenerateVariant(t *testing.T) {
 	if !strings.HasPrefix(out, "# Variant: Camette\n# a header\n") {
 		t.Fatalf("suite:\n%s", out)
 	}
-	ops, err := ReadCFENLines([]byte(out), movegen.Camette)
+	ops, err := record.ReadOpeningsOf(strings.NewReader(out), movegen.Camette)
 	if err != nil || len(ops) != 4 {
 		t.Fatalf("read back: %d openings, %v", len(ops), err)
 	}
@@ -26,11 +26,11 @@ func TestGenerateVariant(t *testing.T) {
 			t.Errorf("opening %s on %s", o.Name, o.Start.Variant)
 		}
 	}
-	if _, err := ReadCFENLines([]byte(out), movegen.Cam); err == nil || !strings.Contains(err.Error(), "line 1: the suite is of Camette, not Cam") {
+	if _, err := record.ReadOpeningsOf(strings.NewReader(out), movegen.Cam); err == nil || !strings.Contains(err.Error(), "line 1: the suite is of Camette, not Cam") {
 		t.Errorf("read as Cam: %v", err)
 	}
 	body := out[strings.Index(out, "\n")+1:] // without the variant line
-	if _, err := ReadCFENLines([]byte(body), movegen.Camelot); err == nil || !strings.Contains(err.Error(), "line 2: a position of Camette, not of Camelot") {
+	if _, err := record.ReadOpeningsOf(strings.NewReader(body), movegen.Camelot); err == nil || !strings.Contains(err.Error(), "line 2: a position of Camette, not of Camelot") {
 		t.Errorf("read as Camelot: %v", err)
 	}
 }

@@ -33,44 +33,91 @@ func (o Opening) Position() movegen.Position {
 	return p
 }
 
-// ReadOpenings reads a file of openings, which is one of two kinds, told
-// apart by its first line that is neither blank nor a # comment:
+// ReadOpenings reads a file of Camelot's openings: ReadOpeningsOf(r,
+// Camelot).
+func ReadOpenings(r io.Reader) ([]Opening, error) { return ReadOpeningsOf(r, Camelot) }
+
+// ReadOpeningsOf reads a file of openings of variant v, which is one of
+// two kinds, told apart by its first line that is neither blank nor a #
+// comment:
 //
-//   - CFEN lines: one position (R5) per line; blank lines and # comments
-//     (whole lines, or the end of a line) are skipped. The opening is the
-//     position, its Name the line number.
+//   - CFEN lines: one position (R5) per line, read on v's board (V6);
+//     blank lines and # comments (whole lines, or the end of a line) are
+//     skipped. A CFEN does not name its board: a suite of another variant
+//     than Camelot names it in a comment line "# Variant: Cam"
+//     (VariantComment), which must name v. The opening is the position,
+//     its Name the line number.
 //   - Game records, as Read reads them: the file starts with a tag "[", a
 //     comment "{" or ";", a "%" escape line, a move number or a result
-//     token. Each game's final position is an opening; its moves are
-//     kept.
+//     token. Every game must be of v (V8); each game's final position is
+//     an opening, and its moves are kept.
 //
-// An opening whose position the rules have already decided is returned
-// like any other; the caller may check Position().Outcome().
-func ReadOpenings(r io.Reader) ([]Opening, error) {
+// An opening of another board is refused, naming its line. An opening
+// whose position the rules have already decided is returned like any
+// other; the caller may check Position().Outcome().
+func ReadOpeningsOf(r io.Reader, v Variant) ([]Opening, error) {
+	if err := checkBoard(v); err != nil {
+		return nil, err
+	}
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
 	if !isGameFile(data) {
-		return readCFENLines(data)
+		return readCFENLines(data, v)
 	}
-	games, err := Read(bytes.NewReader(data))
-	if err != nil {
-		return nil, err
-	}
-	openings := make([]Opening, len(games))
-	for i, g := range games {
+	p := parser{src: data, line: 1}
+	var openings []Opening
+	for n := 1; ; n++ {
+		p.skip() // to the game's first line
+		line := p.line
+		g, err := p.game()
+		if err != nil {
+			return nil, err
+		}
+		if g == nil {
+			return openings, nil
+		}
+		name := gameName(g, n)
 		if err := checkBoard(g.Variant); err != nil {
-			return nil, fmt.Errorf("record: game %d: %w", i+1, err) // its position would be read on Camelot's board
+			return nil, fmt.Errorf("record: game %d: %w", n, err)
+		}
+		if g.Variant != v {
+			return nil, &Error{Game: n, Line: line, Msg: fmt.Sprintf("%s is a game of %s, the openings are of %s (V8)", name, g.Variant.Title(), v.Title())}
 		}
 		moves := make([]movegen.Move, len(g.Moves))
 		for j, m := range g.Moves {
 			moves[j] = m.Move
 		}
-		openings[i] = Opening{Name: gameName(g, i+1), Start: g.Start, Moves: moves}
+		openings = append(openings, Opening{Name: name, Start: g.Start, Moves: moves})
 	}
-	return openings, nil
+}
+
+// VariantComment is the text of the comment line that names the variant
+// of a suite of CFEN lines: "Variant: Cam" (V6, V7).
+func VariantComment(v Variant) string { return "Variant: " + v.Title() }
+
+// variantOfComment reads a comment's text (after '#'); ok is false when it
+// names no variant.
+func variantOfComment(text string) (v Variant, ok bool, err error) {
+	name, found := strings.CutPrefix(strings.TrimSpace(text), "Variant:")
+	if !found {
+		return Camelot, false, nil
+	}
+	v, err = ParseVariant(name)
+	return v, true, err
+}
+
+// boardOf returns the playable variant on whose board cfen is a position,
+// trying Camelot first; ok is false when it is on none.
+func boardOf(cfen string) (Variant, bool) {
+	for _, v := range Variants() {
+		if _, err := v.ParseCFEN(cfen); err == nil {
+			return v, true
+		}
+	}
+	return Camelot, false
 }
 
 // isGameFile tells a file of game records from a file of CFEN lines.
@@ -97,20 +144,29 @@ func isGameFile(data []byte) bool {
 }
 
 // readCFENLines reads a file of CFEN lines.
-func readCFENLines(data []byte) ([]Opening, error) {
+func readCFENLines(data []byte, v Variant) ([]Opening, error) {
 	var openings []Opening
 	for i, line := range strings.Split(string(data), "\n") {
+		n := i + 1
 		if k := strings.IndexByte(line, '#'); k >= 0 {
+			if fv, ok, err := variantOfComment(line[k+1:]); err != nil {
+				return nil, &Error{Line: n, Msg: err.Error()}
+			} else if ok && fv != v {
+				return nil, &Error{Line: n, Msg: fmt.Sprintf("the suite is of %s, not %s (V7)", fv.Title(), v.Title())}
+			}
 			line = line[:k]
 		}
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		pos, err := movegen.ParseCFEN(line)
+		pos, err := v.ParseCFEN(line)
 		if err != nil {
-			return nil, &Error{Line: i + 1, Msg: err.Error()}
+			if other, ok := boardOf(line); ok && other != v {
+				return nil, &Error{Line: n, Msg: fmt.Sprintf("a position of %s, not of %s (V6, V7)", other.Title(), v.Title())}
+			}
+			return nil, &Error{Line: n, Msg: err.Error()}
 		}
-		openings = append(openings, Opening{Name: strconv.Itoa(i + 1), Start: pos})
+		openings = append(openings, Opening{Name: strconv.Itoa(n), Start: pos})
 	}
 	return openings, nil
 }
