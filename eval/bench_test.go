@@ -1,35 +1,14 @@
 package eval
 
 import (
-	"math/rand/v2"
 	"testing"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// randomPositions plays n random games from the start position for a
-// random number of plies and returns where they stopped: positions of
-// every stage, deterministic for the seed.
+// randomPositions returns randomVariantPositions of Camelot.
 func randomPositions(n int, seed uint64) []movegen.Position {
-	r := rand.New(rand.NewPCG(seed, 7))
-	var out []movegen.Position
-	var ml movegen.MoveList
-	for len(out) < n {
-		p := movegen.StartPosition()
-		plies := r.IntN(120)
-		for i := 0; i < plies; i++ {
-			p.GenerateMoves(&ml)
-			if ml.N == 0 {
-				break
-			}
-			p.MakeMove(ml.Moves[r.IntN(ml.N)])
-		}
-		p.GenerateMoves(&ml)
-		if ml.N > 0 {
-			out = append(out, p)
-		}
-	}
-	return out
+	return randomVariantPositions(movegen.Camelot, n, seed)
 }
 
 func BenchmarkEvaluate(b *testing.B) {

@@ -152,9 +152,27 @@ func TestWriteWeightsRoundTrip(t *testing.T) {
 	if err := WriteWeights(&buf, &w); err != nil {
 		t.Fatal(err)
 	}
-	f, err := parser.ParseFile(token.NewFileSet(), "weights.go", buf.Bytes(), parser.ParseComments)
+	got := parseWeights(t, "weights.go", buf.Bytes())
+	if len(got) != NumWeights {
+		t.Fatalf("read %d weights back, want %d", len(got), NumWeights)
+	}
+	for i := range got {
+		if got[i] != w[i] {
+			t.Fatalf("weight %d (%s): read %v, wrote %v", i, WeightNames[i], got[i], w[i])
+		}
+	}
+	if !strings.Contains(buf.String(), "// "+WeightNames[wTempo]+"\n") {
+		t.Error("the weights' names are not in the source")
+	}
+}
+
+// parseWeights reads back the weights of a source file WriteWeights or
+// WriteWeightsOf wrote: the pairs of its one composite literal, in order.
+func parseWeights(t *testing.T, name string, src []byte) []Weight {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ParseComments)
 	if err != nil {
-		t.Fatalf("written source does not parse: %v", err)
+		t.Fatalf("written source %s does not parse: %v", name, err)
 	}
 	var got []Weight
 	ast.Inspect(f, func(n ast.Node) bool {
@@ -168,17 +186,7 @@ func TestWriteWeightsRoundTrip(t *testing.T) {
 		}
 		return false
 	})
-	if len(got) != NumWeights {
-		t.Fatalf("read %d weights back, want %d", len(got), NumWeights)
-	}
-	for i := range got {
-		if got[i] != w[i] {
-			t.Fatalf("weight %d (%s): read %v, wrote %v", i, WeightNames[i], got[i], w[i])
-		}
-	}
-	if !strings.Contains(buf.String(), "// "+WeightNames[wTempo]+"\n") {
-		t.Error("the weights' names are not in the source")
-	}
+	return got
 }
 
 func intOf(t *testing.T, e ast.Expr) int {
