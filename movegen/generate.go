@@ -68,6 +68,7 @@ func (p *Position) generate(g *gen) {
 	case g.mode == listTactical:
 		// Only Knights (by Charges) and pieces that can step or canter
 		// into the opponent's castle have a tactical move.
+		// Cells off the board in it are harmless: it only filters movers.
 		g.canterers = geo.canterLandings(geo.castleApproach(own, empty, g.ownCastle, g.oppCastle), own)
 		movers = movers.And(p.Knights.Or(g.canterers).Or(geo.castleRim[us.Other()]))
 	}

@@ -18,7 +18,8 @@ func (geo *Geometry) CanJumpFrom(s Square, enemy, empty, oppCastle Bitboard) boo
 }
 
 // CanterLandings returns the squares one leap from a square of from over
-// a square of pivots (R7), before any rule on where a canter may land.
+// a square of pivots (R7), before any rule on where a canter may land;
+// mask it with the squares wanted (it may hold cells off the board).
 func (geo *Geometry) CanterLandings(from, pivots Bitboard) Bitboard {
 	return geo.canterLandings(from, pivots)
 }

@@ -27,14 +27,18 @@ func (geo *Geometry) jumpSources(enemy, land Bitboard) Bitboard {
 
 // canterLandings returns the squares reached by one leap from a square of
 // from over a square of pivots (R7): where canters from those squares land,
-// before the caller keeps only the squares a canter may end on.
+// before the caller keeps only the squares a canter may end on, which it
+// must do: the result may hold cells off the board beyond a rank's end.
 func (geo *Geometry) canterLandings(from, pivots Bitboard) Bitboard {
 	var r Bitboard
-	r = r.Or(from.And(geo.leapFrom[North]).And(pivots.down(offN)).up(2 * offN))
+	// A step north or south never wraps round an edge of the grid, and a
+	// pivot is on the board, so those two need no mask: a landing square
+	// off the board is dropped with the caller's landable squares.
+	r = r.Or(from.And(pivots.down(offN)).up(2 * offN))
 	r = r.Or(from.And(geo.leapFrom[NorthEast]).And(pivots.down(offNE)).up(2 * offNE))
 	r = r.Or(from.And(geo.leapFrom[East]).And(pivots.down(offE)).up(2 * offE))
 	r = r.Or(from.And(geo.leapFrom[NorthWest]).And(pivots.down(offNW)).up(2 * offNW))
-	r = r.Or(from.And(geo.leapFrom[South]).And(pivots.up(offN)).down(2 * offN))
+	r = r.Or(from.And(pivots.up(offN)).down(2 * offN))
 	r = r.Or(from.And(geo.leapFrom[SouthWest]).And(pivots.up(offNE)).down(2 * offNE))
 	r = r.Or(from.And(geo.leapFrom[West]).And(pivots.up(offE)).down(2 * offE))
 	r = r.Or(from.And(geo.leapFrom[SouthEast]).And(pivots.up(offNW)).down(2 * offNW))
