@@ -543,24 +543,7 @@ func TestNoPanic(t *testing.T) {
 		pos(t, "MF1 mF2 mG2 mG3", "w", "0/0 5 9"),
 		pos(t, "MF16 MA4 mF15 mL12", "w", "1/0 7 10")}
 	for i := 0; i < 20000; i++ {
-		s := []byte(seeds[rng.Intn(len(seeds))])
-		for k := rng.Intn(3) + 1; k > 0; k-- {
-			j := rng.Intn(len(s) + 1)
-			ch := alphabet[rng.Intn(len(alphabet))]
-			switch rng.Intn(3) {
-			case 0:
-				s = append(s[:j], append([]byte{ch}, s[j:]...)...)
-			case 1:
-				if j < len(s) {
-					s = append(s[:j], s[j+1:]...)
-				}
-			default:
-				if j < len(s) {
-					s[j] = ch
-				}
-			}
-		}
-		c := string(s)
+		c := mutate(rng, seeds[rng.Intn(len(seeds))], alphabet)
 		ms, err := Moves(c)
 		if err != nil {
 			continue
@@ -574,4 +557,27 @@ func TestNoPanic(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mutate returns s with one to three characters of alphabet inserted,
+// deleted or replaced at random places.
+func mutate(rng *rand.Rand, text, alphabet string) string {
+	s := []byte(text)
+	for k := rng.Intn(3) + 1; k > 0; k-- {
+		j := rng.Intn(len(s) + 1)
+		ch := alphabet[rng.Intn(len(alphabet))]
+		switch rng.Intn(3) {
+		case 0:
+			s = append(s[:j], append([]byte{ch}, s[j:]...)...)
+		case 1:
+			if j < len(s) {
+				s = append(s[:j], s[j+1:]...)
+			}
+		default:
+			if j < len(s) {
+				s[j] = ch
+			}
+		}
+	}
+	return string(s)
 }

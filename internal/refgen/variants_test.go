@@ -544,24 +544,7 @@ func TestVariantNoPanic(t *testing.T) {
 	for _, v := range []Variant{Cam, Camette, Chivalry} {
 		seeds := []string{v.StartCFEN(), Camelot.StartCFEN()}
 		for i := 0; i < n; i++ {
-			s := []byte(seeds[rng.Intn(len(seeds))])
-			for k := rng.Intn(3) + 1; k > 0; k-- {
-				j := rng.Intn(len(s) + 1)
-				ch := alphabet[rng.Intn(len(alphabet))]
-				switch rng.Intn(3) {
-				case 0:
-					s = append(s[:j], append([]byte{ch}, s[j:]...)...)
-				case 1:
-					if j < len(s) {
-						s = append(s[:j], s[j+1:]...)
-					}
-				default:
-					if j < len(s) {
-						s[j] = ch
-					}
-				}
-			}
-			c := string(s)
+			c := mutate(rng, seeds[rng.Intn(len(seeds))], alphabet)
 			ms, err := v.Moves(c)
 			if err != nil {
 				continue
