@@ -145,7 +145,7 @@ func init() {
 		squareNames[s] = "-" // a cell of no board, as the zero Move's A1
 	}
 	for v := Variant(0); v < numVariants; v++ {
-		if variantSpecs[v].playable {
+		if v.Playable() {
 			g := &geometries[v]
 			g.build(v)
 			for b := g.Board; !b.IsEmpty(); {

@@ -52,7 +52,6 @@ type variantSpec struct {
 	knights     int    // Knights a side at the start: the most a CFEN may give
 	men         int
 	end         endRules
-	playable    bool // fits the 12-file grid of this package
 }
 
 func fullRanks(n, lo, hi int) [][2]int {
@@ -77,21 +76,21 @@ var variantSpecs = [numVariants]variantSpec{
 		ranks:   join([][2]int{{5, 6}, {2, 9}, {1, 10}}, fullRanks(10, 0, 11), [][2]int{{1, 10}, {2, 9}, {5, 6}}),
 		castles: [2][]string{{"F1", "G1"}, {"F16", "G16"}},
 		start:   StartCFEN,
-		knights: 4, men: 10, end: twoSquareCastles, playable: true,
+		knights: 4, men: 10, end: twoSquareCastles,
 	},
 	Cam: {
 		name: "cam", title: "Cam", files: 7,
 		ranks:   join([][2]int{{3, 3}, {2, 4}, {1, 5}}, fullRanks(7, 0, 6), [][2]int{{1, 5}, {2, 4}, {3, 3}}),
 		castles: [2][]string{{"D1"}, {"D13"}},
 		start:   "1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/0 0 1",
-		knights: 2, men: 5, end: oneSquareCastles, playable: true,
+		knights: 2, men: 5, end: oneSquareCastles,
 	},
 	Camette: {
 		name: "camette", title: "Camette", files: 5,
 		ranks:   join([][2]int{{2, 2}, {1, 3}}, fullRanks(3, 0, 4), [][2]int{{1, 3}, {2, 2}}),
 		castles: [2][]string{{"C1"}, {"C7"}},
 		start:   "1/1n1/1mmm1/5/1MMM1/1N1/1 w 0/0 0 1",
-		knights: 1, men: 3, end: oneSquareCastles, playable: true,
+		knights: 1, men: 3, end: oneSquareCastles,
 	},
 	Chivalry: {
 		name: "chivalry", title: "Chivalry", files: 14,
@@ -143,16 +142,16 @@ func (v Variant) Ranks() int { return len(variantSpecs[v%numVariants].ranks) }
 // StartCFEN returns the CFEN of the variant's start position (V3).
 func (v Variant) StartCFEN() string { return variantSpecs[v%numVariants].start }
 
-// Playable reports whether this package plays the variant; Chivalry's board
-// does not fit its grid.
-func (v Variant) Playable() bool { return v < numVariants && variantSpecs[v].playable }
+// Playable reports whether this package plays the variant: whether its
+// board fits the grid; Chivalry's 14 files do not.
+func (v Variant) Playable() bool { return v < numVariants && variantSpecs[v].files <= NumFiles }
 
 // check returns an error for a variant this package cannot play.
 func (v Variant) check() error {
 	if v >= numVariants {
 		return fmt.Errorf("unknown variant %d", uint8(v))
 	}
-	if !variantSpecs[v].playable {
+	if !v.Playable() {
 		return fmt.Errorf("variant %s is not supported: its board is %d files wide, wider than this build's grid of %d", v, variantSpecs[v].files, NumFiles)
 	}
 	return nil
