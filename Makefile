@@ -13,7 +13,7 @@ GORELEASER  := github.com/goreleaser/goreleaser/v2@v2.16.0
 
 .DEFAULT_GOAL := build
 
-.PHONY: build test bench perft fuzz lint clean web dist release release-check
+.PHONY: build test bench perft fuzz lint clean web dist release release-check generate
 
 build:
 	$(GO) build -o $(BINARY) .
@@ -39,6 +39,12 @@ test:
 	else \
 		echo "NOTICE: cgo is disabled (no C compiler?); skipping go test -race"; \
 	fi
+
+# internal/wide: the engine's packages again for the 14-file grid of
+# Chivalry (see internal/widegen). Run after changing any of them; a test
+# fails while the copy is stale.
+generate:
+	$(GO) generate ./movegen
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./movegen/

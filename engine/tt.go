@@ -54,8 +54,7 @@ type PackedMove uint32
 
 // Pack packs m.
 func Pack(m movegen.Move) PackedMove {
-	c := m.Captured
-	h := (c.Lo*0x9e3779b97f4a7c15 ^ c.Mid*0xc2b2ae3d27d4eb4f ^ c.Hi*0x165667b19e3779f9) >> 48
+	h := m.Captured.Digest16()
 	return PackedMove(uint32(m.From) | uint32(m.To)<<8 | uint32(h)<<16)
 }
 

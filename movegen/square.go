@@ -6,31 +6,6 @@ import (
 	"strings"
 )
 
-// Square is a square of R1, numbered as a cell of the board's bounding
-// 12×16 rectangle: rank·12 + file, rank 1 and file A being 0 (F1=5, G1=6,
-// A4=36, …, G16=186). 160 of the 192 cells are on the board (the set
-// Board). The rectangular numbering keeps the WCF reading order (rank 1
-// first, files A..L within a rank) and makes every direction a fixed shift
-// of a Bitboard, so a property of all squares at once (which pieces can
-// jump, where canters land) costs a few word operations.
-type Square uint8
-
-// Files and ranks of the bounding 12×16 rectangle.
-const (
-	NumFiles = 12 // A..L
-	NumRanks = 16 // 1..16
-)
-
-// NumSquares is the number of squares on the board (R1).
-const NumSquares = 160
-
-// SquareSpan is the number of Square values (on the board or not): the
-// size of tables indexed by Square.
-const SquareSpan = NumFiles * NumRanks
-
-// NoSquare marks "no such square": a step that leaves the board (R1).
-const NoSquare Square = SquareSpan
-
 // Direction is one of the eight compass directions a piece steps or leaps in.
 type Direction uint8
 

@@ -2,6 +2,41 @@ package movegen
 
 import "math/bits"
 
+//go:generate go run ../internal/widegen
+
+// This file is the grid: the cell numbering of Square and the Bitboard
+// over it. It is the one file of the rules core that knows the grid's
+// size. Boards up to 12 files wide (Camelot, Cam, Camette) are played on
+// this 12×16 grid in three words; internal/widegen makes the same rules
+// core for Chivalry's 14 files from its own copy of this file (a 14×16
+// grid in four words), so standard Camelot pays nothing for the wider
+// board (V2).
+
+// Square is a square of R1, numbered as a cell of the board's bounding
+// 12×16 rectangle: rank·12 + file, rank 1 and file A being 0 (F1=5, G1=6,
+// A4=36, …, G16=186). 160 of the 192 cells are on the board (the set
+// Board). The rectangular numbering keeps the WCF reading order (rank 1
+// first, files A..L within a rank) and makes every direction a fixed shift
+// of a Bitboard, so a property of all squares at once (which pieces can
+// jump, where canters land) costs a few word operations.
+type Square uint8
+
+// Files and ranks of the bounding 12×16 rectangle.
+const (
+	NumFiles = 12 // A..L
+	NumRanks = 16 // 1..16
+)
+
+// NumSquares is the number of squares on Camelot's board (R1).
+const NumSquares = 160
+
+// SquareSpan is the number of Square values (on the board or not): the
+// size of tables indexed by Square.
+const SquareSpan = NumFiles * NumRanks
+
+// NoSquare marks "no such square": a step that leaves the board (R1).
+const NoSquare Square = SquareSpan
+
 // Bitboard is a set of squares: bit i of the 192-bit value is square i
 // (see Square), in three words, Lo holding squares 0-63, Mid 64-127 and
 // Hi 128-191. Only squares of the board are ever set. It is a plain value
@@ -126,6 +161,12 @@ func (b Bitboard) Squares() []Square {
 // Words returns the three words of b, lowest squares first: for loops
 // that walk the set word by word.
 func (b Bitboard) Words() [3]uint64 { return [3]uint64{b.Lo, b.Mid, b.Hi} }
+
+// Digest16 mixes b into 16 bits: a short tag of a set, such as a move's
+// captured pieces in a packed move.
+func (b Bitboard) Digest16() uint16 {
+	return uint16((b.Lo*0x9e3779b97f4a7c15 ^ b.Mid*0xc2b2ae3d27d4eb4f ^ b.Hi*0x165667b19e3779f9) >> 48)
+}
 
 // up returns b with every square moved k cells up the index (s → s+k,
 // 0 < k < 64); cells past the rectangle fall off. With the rectangular
