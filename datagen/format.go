@@ -108,11 +108,7 @@ func ParseVariantLine(line string, v movegen.Variant) (Record, error) {
 func SettingsVariant(line string) (movegen.Variant, error) {
 	for _, f := range strings.Fields(line) {
 		if name, ok := strings.CutPrefix(f, variantField); ok {
-			v, err := movegen.ParseVariant(name)
-			if err == nil && !v.Playable() {
-				err = fmt.Errorf("variant %s: not played yet", v)
-			}
-			return v, err
+			return movegen.ParseVariant(name)
 		}
 	}
 	return movegen.Camelot, nil

@@ -317,7 +317,7 @@ func CamelotSquare(v movegen.Variant, s movegen.Square) movegen.Square {
 	castleFile := cam.Castle[movegen.White].First().File() // F: the left one of F and G
 	ranks, r := v.Ranks(), s.Rank()
 	if r > (ranks-1)/2 {
-		r = movegen.NumRanks - ranks + r // as many ranks from the far end
+		r = cam.Variant().Ranks() - ranks + r // as many ranks from the far end
 	}
 	castles := cam.Castle[movegen.White].Or(cam.Castle[movegen.Black])
 	for {
@@ -326,7 +326,7 @@ func CamelotSquare(v movegen.Variant, s movegen.Square) movegen.Square {
 				return t
 			}
 		}
-		if r < movegen.NumRanks/2 {
+		if r < cam.Variant().Ranks()/2 {
 			r++
 		} else {
 			r--

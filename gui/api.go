@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // API is the interface of API.md without a listener: the games and the

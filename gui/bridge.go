@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // Engine timing.

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // ruleClock is the Outcome.Rule of a game lost on time; the rules

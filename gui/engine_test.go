@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // fakeEngineEnv makes the test binary a tiny engine instead of running

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // blackToMoveCFEN is the start with Black to move.

@@ -12,7 +12,7 @@ import (
 
 	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // Modes of play (Settings.Mode).
@@ -330,10 +330,10 @@ func parseVariant(name string, dflt movegen.Variant) (movegen.Variant, error) {
 	}
 	v, err := movegen.ParseVariant(name)
 	if err != nil {
-		return dflt, fmt.Errorf("variant: unknown variant %q (want camelot, cam or camette)", clip(name))
+		return dflt, fmt.Errorf("variant: unknown variant %q (want camelot, cam, camette or chivalry)", clip(name))
 	}
 	if !v.Playable() {
-		return dflt, fmt.Errorf("variant: %s is not played yet: its %d-file board is wider than the rules core's; play camelot, cam or camette", v.Title(), v.Files())
+		return dflt, fmt.Errorf("variant: %s is not played yet: its %d-file board is wider than the rules core's; play camelot, cam, camette or chivalry", v.Title(), v.Files())
 	}
 	return v, nil
 }

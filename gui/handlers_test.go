@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // choiceCFEN: White's Man on E6 can capture its way to C10 by two routes

@@ -15,7 +15,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // newTestServer starts a server on a free loopback port with engine as

@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
-	"github.com/camelot-engine/camelot/record"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/record"
 )
 
 // ruleRecord is the Outcome.Rule of a game loaded with a result the

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // Positions of the variants' tests (V6).
@@ -50,6 +50,7 @@ func TestBoardVariants(t *testing.T) {
 		{"?variant=cam", "cam", "Cam", "ABCDEFG", 13, 67, []string{"D1"}, []string{"D13"}},
 		{"?variant=CAM", "cam", "Cam", "ABCDEFG", 13, 67, []string{"D1"}, []string{"D13"}},
 		{"?variant=Camette", "camette", "Camette", "ABCDE", 7, 23, []string{"C1"}, []string{"C7"}},
+		{"?variant=chivalry", "chivalry", "Chivalry", "ABCDEFGHIJKLMN", 16, 176, []string{"G1", "H1"}, []string{"G16", "H16"}},
 	} {
 		b := getBoard(t, s, c.query)
 		if b.Variant != c.variant || b.Title != c.title || b.Files != c.files || b.Ranks != c.ranks {
@@ -66,7 +67,7 @@ func TestBoardVariants(t *testing.T) {
 				t.Errorf("%q: square %s is on no file of %q", c.query, name, b.Files)
 			}
 		}
-		want := []variantJSON{{"camelot", "Camelot", true}, {"cam", "Cam", true}, {"camette", "Camette", true}, {"chivalry", "Chivalry", false}}
+		want := []variantJSON{{"camelot", "Camelot", true}, {"cam", "Cam", true}, {"camette", "Camette", true}, {"chivalry", "Chivalry", true}}
 		if !slices.Equal(b.Variants, want) {
 			t.Errorf("%q: variants %v", c.query, b.Variants)
 		}
@@ -79,13 +80,11 @@ func TestBoardVariants(t *testing.T) {
 }
 
 // An unknown variant is refused with a message everywhere a request
-// names one; Chivalry is refused as not played yet. The game stays.
+// names one. The game stays.
 func TestVariantErrors(t *testing.T) {
 	s := newTestServer(t, noEngine...)
 	wantError(t, s, "GET", "/api/board?variant=shogi", "", http.StatusBadRequest, "unknown variant", "shogi", "cam")
-	wantError(t, s, "GET", "/api/board?variant=chivalry", "", http.StatusBadRequest, "Chivalry", "not played yet")
 	wantError(t, s, "POST", "/api/games", `{"variant": "shogi"}`, http.StatusBadRequest, "unknown variant", "shogi")
-	wantError(t, s, "POST", "/api/games", `{"variant": "Chivalry"}`, http.StatusBadRequest, "Chivalry", "not played yet")
 	wantError(t, s, "POST", "/api/games", `{"variant": 3}`, http.StatusBadRequest)
 	// A CFEN of another board than the variant's is refused (V6).
 	wantError(t, s, "POST", "/api/games", `{"variant": "cam", "cfen": "`+movegen.StartCFEN+`"}`, http.StatusBadRequest, "Cam")
@@ -95,11 +94,11 @@ func TestVariantErrors(t *testing.T) {
 	id := st.ID
 	st = doState(t, s, "POST", "/api/games/"+id+"/move", `{"move": "E6-G8"}`, http.StatusOK)
 	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"variant": "shogi", "cfen": "`+movegen.StartCFEN+`"}`, http.StatusBadRequest, "unknown variant")
-	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"variant": "chivalry", "cfen": "`+movegen.Chivalry.StartCFEN()+`"}`, http.StatusBadRequest, "not played yet")
+	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"variant": "chivalry", "cfen": "`+movegen.StartCFEN+`"}`, http.StatusBadRequest, "Chivalry", "rank")
 	// Without a variant a set-up is on the game's board: Cam's CFEN is no
 	// Camelot position.
 	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"cfen": "`+movegen.Cam.StartCFEN()+`"}`, http.StatusBadRequest)
-	wantError(t, s, "POST", "/api/games/"+id+"/record", "[Variant \"Chivalry\"]\n\n*\n", http.StatusBadRequest, "chivalry")
+	wantError(t, s, "POST", "/api/games/"+id+"/record", "[Variant \"Chivalry\"]\n\n1. A1-A2 *\n", http.StatusBadRequest, "A1")
 	wantError(t, s, "POST", "/api/games/"+id+"/record", "[Variant \"Xiangqi\"]\n\n*\n", http.StatusBadRequest)
 	if now := checkConsistent(t, s, id); !sameGame(now, st) || now.Variant != "camelot" {
 		t.Errorf("refused requests changed the game: %+v", now)
@@ -254,5 +253,24 @@ func TestCamAnalyseGame(t *testing.T) {
 	}
 	if res.Done != res.Total || len(res.Moves) != 2 || res.Moves[0].Move != "D5-D6" {
 		t.Errorf("analysis %s", e.data)
+	}
+}
+
+// A game of Chivalry over the API: its 132 moves from the start (V3,
+// perft 1), a move to file M, the record with its tag (V8).
+func TestChivalryGame(t *testing.T) {
+	s := newTestServer(t, noEngine...)
+	st := doState(t, s, "POST", "/api/games", `{"variant": "chivalry"}`, http.StatusCreated)
+	st = doState(t, s, "POST", "/api/games/"+st.ID+"/settings", `{"mode": "human-human", "time": 0}`, http.StatusOK)
+	if st.Variant != "chivalry" || len(st.Legal) != 132 {
+		t.Fatalf("new Chivalry game: variant %q, %d legal moves, want chivalry and 132", st.Variant, len(st.Legal))
+	}
+	st = doState(t, s, "POST", "/api/games/"+st.ID+"/move", `{"move": "l7-m8"}`, http.StatusOK)
+	if st.Variant != "chivalry" || !strings.Contains(st.CFEN, "/12N1/") {
+		t.Errorf("after L7-M8: %+v", st)
+	}
+	code, data := do(t, s, "GET", "/api/games/"+st.ID+"/record", "")
+	if code != http.StatusOK || !strings.Contains(string(data), `[Variant "Chivalry"]`) || !strings.Contains(string(data), "1. L7-M8") {
+		t.Errorf("record: status %d\n%s", code, data)
 	}
 }

@@ -44,6 +44,8 @@ var (
 	camSuite string
 	//go:embed positions-camette.txt
 	cametteSuite string
+	//go:embed positions-chivalry.txt
+	chivalrySuite string
 )
 
 // suiteOf returns the suite of v; ok is false for a variant without one.
@@ -55,6 +57,8 @@ func suiteOf(v movegen.Variant) (text string, ok bool) {
 		return camSuite, true
 	case movegen.Camette:
 		return cametteSuite, true
+	case movegen.Chivalry:
+		return chivalrySuite, true
 	}
 	return "", false
 }
@@ -67,6 +71,11 @@ const (
 	DefaultDepth   = 10
 	DefaultThreads = 1
 	DefaultHashMB  = 16
+
+	// ChivalryDepth is the depth of Chivalry's suite: its board has twice
+	// the pieces and moves of Camelot's, so that depth 8 searches about
+	// as long as Camelot's depth 10.
+	ChivalryDepth = 8
 
 	MaxDepth   = 64
 	MaxThreads = 256
@@ -81,6 +90,18 @@ type Config struct {
 	Variant                movegen.Variant
 }
 
+// defaultDepths is the default depth of each variant's suite, where it is
+// not DefaultDepth.
+var defaultDepths = map[movegen.Variant]int{movegen.Chivalry: ChivalryDepth}
+
+// DefaultDepthOf returns the default search depth of variant v's suite.
+func DefaultDepthOf(v movegen.Variant) int {
+	if d, ok := defaultDepths[v]; ok {
+		return d
+	}
+	return DefaultDepth
+}
+
 // DefaultConfig returns the settings of a plain `bench`.
 func DefaultConfig() Config {
 	return Config{Depth: DefaultDepth, Threads: DefaultThreads, HashMB: DefaultHashMB}
@@ -89,7 +110,7 @@ func DefaultConfig() Config {
 // withDefaults fills the zero fields of c.
 func (c Config) withDefaults() Config {
 	if c.Depth == 0 {
-		c.Depth = DefaultDepth
+		c.Depth = DefaultDepthOf(c.Variant)
 	}
 	if c.Threads == 0 {
 		c.Threads = DefaultThreads
@@ -135,7 +156,7 @@ func Positions() ([]Position, error) {
 func PositionsOf(v movegen.Variant) ([]Position, error) {
 	text, ok := suiteOf(v)
 	if !ok {
-		return nil, fmt.Errorf("bench: variant %s has no suite (want camelot, cam or camette)", v)
+		return nil, fmt.Errorf("bench: variant %s has no suite (want camelot, cam, camette or chivalry)", v)
 	}
 	return parseSuiteOf(text, v)
 }
@@ -268,6 +289,7 @@ func Command(w io.Writer, args []string) error {
 // [-variant NAME]`.
 func ParseArgs(args []string) (Config, error) {
 	cfg := DefaultConfig()
+	cfg.Depth = 0 // the variant's default, unless given
 	args, err := cutVariant(args, &cfg)
 	if err != nil {
 		return cfg, err
@@ -296,6 +318,9 @@ func ParseArgs(args []string) (Config, error) {
 		}
 		*f.dst = v
 	}
+	if cfg.Depth == 0 {
+		cfg.Depth = DefaultDepthOf(cfg.Variant)
+	}
 	return cfg, nil
 }
 
@@ -316,7 +341,7 @@ func cutVariant(args []string, cfg *Config) ([]string, error) {
 			name = name[1:]
 		} else {
 			if i+1 == len(args) {
-				return nil, fmt.Errorf("bench: -variant needs a name: camelot, cam or camette (usage: %s)", Usage)
+				return nil, fmt.Errorf("bench: -variant needs a name: camelot, cam, camette or chivalry (usage: %s)", Usage)
 			}
 			i++
 			name = args[i]
@@ -330,7 +355,7 @@ func cutVariant(args []string, cfg *Config) ([]string, error) {
 			return nil, fmt.Errorf("bench: -variant: %v", err)
 		}
 		if _, ok := suiteOf(v); !ok {
-			return nil, fmt.Errorf("bench: -variant %s: no suite: its board is not played yet (want camelot, cam or camette)", v)
+			return nil, fmt.Errorf("bench: -variant %s: no suite (want camelot, cam, camette or chivalry)", v)
 		}
 		cfg.Variant = v
 	}

@@ -34,7 +34,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", 64, "transposition table MB")
 	plies := fs.String("plies", "", "analyse only these moves: FROM-TO, 1-based plies (default: all)")
 	asJSON := fs.Bool("json", false, "write JSON for programs instead of annotated records")
-	variant := fs.String("variant", movegen.Camelot.String(), "the game of records without a Variant tag: camelot, cam or camette (V7); a record's tag wins (V8)")
+	variant := fs.String("variant", movegen.Camelot.String(), "the game of records without a Variant tag: camelot, cam, camette or chivalry (V7); a record's tag wins (V8)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot analyse [options] FILE|-")
 		fmt.Fprintln(stderr, "A game is analysed on the board of its Variant tag, or of -variant when it has none.")

@@ -32,9 +32,10 @@ func init() {
 			}
 		}
 	}
+	files, ranks := movegen.Camelot.Files(), movegen.Camelot.Ranks() // R1's board, whatever the grid
 	for i, s := range denseSquare {
-		flipRank[i] = dense[movegen.SquareAt(s.File(), movegen.NumRanks-1-s.Rank())]
-		mirrorFile[i] = dense[movegen.SquareAt(movegen.NumFiles-1-s.File(), s.Rank())]
+		flipRank[i] = dense[movegen.SquareAt(s.File(), ranks-1-s.Rank())]
+		mirrorFile[i] = dense[movegen.SquareAt(files-1-s.File(), s.Rank())]
 	}
 }
 

@@ -3,6 +3,7 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -110,6 +111,29 @@ func variantNames() []string {
 		names = append(names, v.String())
 	}
 	return names
+}
+
+// parseSetOption splits setoption's arguments into the option's name and
+// value (both may hold spaces).
+func parseSetOption(args []string) (name, value string, hasValue bool, err error) {
+	if len(args) == 0 || !strings.EqualFold(args[0], "name") {
+		return "", "", false, errors.New("want setoption name NAME [value VALUE]")
+	}
+	args = args[1:]
+	var nameParts []string
+	for i, a := range args {
+		if strings.EqualFold(a, "value") {
+			hasValue = true
+			value = strings.Join(args[i+1:], " ")
+			break
+		}
+		nameParts = append(nameParts, a)
+	}
+	name = strings.Join(nameParts, " ")
+	if name == "" {
+		return "", "", false, errors.New("missing option name")
+	}
+	return name, value, hasValue, nil
 }
 
 // setVariant switches the game to v (V7): the position becomes v's start
@@ -221,25 +245,9 @@ func (o option) parse(value string, hasValue bool) (int, error) {
 // of the line. A bad command changes nothing. A valid change to an engine
 // option stops a running search first (its bestmove is printed).
 func (s *Session) cmdSetOption(args []string) {
-	if len(args) == 0 || !strings.EqualFold(args[0], "name") {
-		s.errorf("setoption: want setoption name NAME [value VALUE]")
-		return
-	}
-	args = args[1:]
-	var nameParts []string
-	var value string
-	hasValue := false
-	for i, a := range args {
-		if strings.EqualFold(a, "value") {
-			hasValue = true
-			value = strings.Join(args[i+1:], " ")
-			break
-		}
-		nameParts = append(nameParts, a)
-	}
-	name := strings.Join(nameParts, " ")
-	if name == "" {
-		s.errorf("setoption: missing option name")
+	name, value, hasValue, err := parseSetOption(args)
+	if err != nil {
+		s.errorf("setoption: %v", err)
 		return
 	}
 	var opt *option

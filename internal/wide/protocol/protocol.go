@@ -145,7 +145,24 @@ type Session struct {
 	// Caps for tests and fuzzing (0: none): search and perft depth, and
 	// the Hash and Threads values actually applied.
 	capDepth, capPerft, capHash, capThreads int
+
+	// grid, when set, hands the commands over to a session of the wide
+	// grid while a variant that needs it is selected (grid_narrow.go).
+	grid gridRouter
 }
+
+// gridRouter passes commands to the session of another grid: the narrow
+// build's sessions have one, for Chivalry; the wide copy's have none.
+type gridRouter interface {
+	// route runs line on the other grid's session if it is the one in
+	// charge (handled), reporting whether it was quit.
+	route(cmd string, args []string, line string) (quit, handled bool)
+	shutdown()
+}
+
+// newGridRouter makes a session's gridRouter; nil where there is no other
+// grid.
+var newGridRouter func(*Session) gridRouter
 
 // NewSession returns a session driving e, starting from the start position
 // (R2). A nil e gets a new engine with DefaultOptions.
@@ -153,7 +170,7 @@ func NewSession(e *engine.Engine) *Session {
 	if e == nil {
 		e = engine.New(DefaultOptions())
 	}
-	return &Session{
+	s := &Session{
 		e:       e,
 		game:    movegen.NewGame(movegen.StartPosition()),
 		threads: max(e.Options().Threads, 1),
@@ -161,6 +178,44 @@ func NewSession(e *engine.Engine) *Session {
 		skill:   engine.Skill{Level: engine.MaxSkill},
 		elo:     maxElo(),
 	}
+	if newGridRouter != nil {
+		s.grid = newGridRouter(s)
+	}
+	return s
+}
+
+// Attach sends the session's output to out without a read loop: for a
+// session driven line by line with Execute.
+func (s *Session) Attach(out io.Writer) { s.out = newOutput(out) }
+
+// Execute runs one command line, as the read loop does, and reports
+// whether it was quit. The session must have an output (Run or Attach).
+func (s *Session) Execute(line string) (quit bool) { return s.execute(line) }
+
+// ExecuteQuietly runs one command line of the session's own (never handed
+// to another grid) with its output thrown away: to bring a session's
+// options up to date with another's.
+func (s *Session) ExecuteQuietly(line string) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return
+	}
+	s.out.mute(true)
+	s.run(strings.ToLower(fields[0]), fields[1:], fields)
+	s.out.mute(false)
+}
+
+// Shutdown stops the session as quit does (see shutdown).
+func (s *Session) Shutdown() { s.shutdown() }
+
+// Caps returns the caps set for tests and fuzzing (search depth, perft
+// depth, Hash, Threads; 0 is none), and SetCaps sets them, so that a
+// session handing over to another passes them on.
+func (s *Session) Caps() [4]int { return [4]int{s.capDepth, s.capPerft, s.capHash, s.capThreads} }
+
+// SetCaps sets the caps Caps returns.
+func (s *Session) SetCaps(c [4]int) {
+	s.capDepth, s.capPerft, s.capHash, s.capThreads = c[0], c[1], c[2], c[3]
 }
 
 // Run reads commands from in, one per line, and answers on out until
@@ -232,6 +287,9 @@ func (s *Session) shutdown() {
 		case <-time.After(quitWait):
 		}
 	}
+	if s.grid != nil {
+		s.grid.shutdown()
+	}
 	s.out.close()
 }
 
@@ -242,6 +300,16 @@ func (s *Session) execute(line string) (quit bool) {
 		return false
 	}
 	cmd, args := strings.ToLower(fields[0]), fields[1:]
+	if s.grid != nil {
+		if quit, handled := s.grid.route(cmd, args, line); handled {
+			return quit
+		}
+	}
+	return s.run(cmd, args, fields)
+}
+
+// run runs one command of this session's own (not handed to another grid).
+func (s *Session) run(cmd string, args, fields []string) (quit bool) {
 	switch cmd {
 	case "uci":
 		s.cmdUCI()
@@ -387,7 +455,14 @@ type output struct {
 	mu     sync.Mutex
 	w      io.Writer
 	closed bool
+	muted  bool // lines are dropped (ExecuteQuietly)
 	err    error
+}
+
+func (o *output) mute(on bool) {
+	o.mu.Lock()
+	o.muted = on
+	o.mu.Unlock()
 }
 
 func newOutput(w io.Writer) *output { return &output{w: w} }
@@ -408,6 +483,9 @@ func (o *output) finish(j *job, ls ...string) {
 	for _, l := range ls {
 		if o.closed || o.err != nil {
 			return
+		}
+		if o.muted {
+			continue
 		}
 		if _, err := io.WriteString(o.w, l+"\n"); err != nil {
 			o.err = err
