@@ -276,3 +276,38 @@ func maps(a, b map[string]bool) bool {
 	}
 	return true
 }
+
+// FuzzChivalryCFEN reads text as a Chivalry CFEN (V6): never a panic; a
+// position read writes a CFEN that reads back to the same position, whose
+// moves can all be made.
+func FuzzChivalryCFEN(f *testing.F) {
+	start := movegen.Chivalry.StartCFEN()
+	for _, s := range []string{
+		start,
+		chivalryCFEN("w", "1/0", "M:G16", "M:A5", "m:N12"),
+		chivalryCFEN("b", "0/2", "n:G1", "N:N5", "m:H1"),
+		strings.Replace(start, "/14/14/", "/15/14/", 1),
+		narrow.StartCFEN,
+		"2/8/10/12/14/14/14/14/14/14/14/14/12/10/8/2 w 0/0 0 1",
+		"",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := movegen.Chivalry.ParseCFEN(text)
+		if err != nil {
+			return
+		}
+		back, err := movegen.Chivalry.ParseCFEN(p.CFEN())
+		if err != nil || back.CFEN() != p.CFEN() {
+			t.Fatalf("%q: wrote %q, which reads back as %q (%v)", text, p.CFEN(), back.CFEN(), err)
+		}
+		var ml movegen.MoveList
+		p.GenerateMoves(&ml)
+		for _, m := range ml.Slice() {
+			q := p
+			q.MakeMove(m)
+			_ = q.Outcome()
+		}
+	})
+}
