@@ -38,7 +38,7 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "games played at once (0: one per physical core)")
 	netFile := fs.String("net", "", "play with this net file (default: the net built in, if any)")
 	classic := fs.Bool("classic", false, "play with the tuned evaluation instead of a net")
-	variant := fs.String("variant", movegen.Camelot.String(), "the game: camelot, cam, camette or chivalry (V7), a setting of the file; boards other than camelot are played with their tuned evaluation")
+	variant := fs.String("variant", movegen.Camelot.String(), "the game: camelot, cam, camette or chivalry (V7), a setting of the file; played with the board's built-in net, or its tuned evaluation without one")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot datagen [options]")
 		fmt.Fprintln(stderr, "Plays self-play games and writes quiet positions with their search score and the game result.")
@@ -67,25 +67,24 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	case *classic && *netFile != "":
 		fmt.Fprintln(stderr, "camelot datagen: -classic and -net exclude each other")
 		return 2
-	case d.Variant != movegen.Camelot && *netFile != "":
-		fmt.Fprintf(stderr, "camelot datagen: -variant %s: -net is not supported: the net is Camelot's; %s is played with the tuned evaluation\n", d.Variant, d.Variant.Title())
-		return 2
-	case d.Variant != movegen.Camelot:
-		// The net's inputs are Camelot's squares: the tuned evaluation.
 	case *netFile != "":
 		n, err := nnue.LoadFile(*netFile)
 		if err != nil {
 			fmt.Fprintf(stderr, "camelot datagen: %v\n", err)
 			return 1
 		}
+		if n.Variant != d.Variant {
+			fmt.Fprintf(stderr, "camelot datagen: -net %s: a net of %s, but the games are of %s (-variant)\n", *netFile, n.Variant.Title(), d.Variant.Title())
+			return 2
+		}
 		d.Net = n
 	case !*classic:
-		n, err := nnue.Default()
+		n, err := nnue.DefaultFor(d.Variant)
 		if err != nil {
-			fmt.Fprintf(stderr, "camelot datagen: the built-in net: %v\n", err)
+			fmt.Fprintf(stderr, "camelot datagen: the built-in net of %s: %v\n", d.Variant.Title(), err)
 			return 1
 		}
-		d.Net = n // nil when the binary has none: the tuned evaluation
+		d.Net = n // nil when the binary has none for the board: the tuned evaluation
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -10,6 +10,7 @@ import (
 
 	"github.com/camelot-engine/camelot/datagen"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 func runDatagenCommand(args ...string) (code int, stdout, stderr string) {
@@ -85,8 +86,17 @@ func TestDatagenVariant(t *testing.T) {
 	if code == 0 || stdout != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "a file of Cam, this run plays Camelot") {
 		t.Errorf("resumed as Camelot: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	code, _, stderr = runDatagenCommand("-variant", "camette", "-net", "x.nnue", "-out", path)
-	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "the net is Camelot's") {
-		t.Errorf("-net with camette: exit %d, stderr %q", code, stderr)
+	// A net of another board than the games' is refused.
+	netFile := filepath.Join(t.TempDir(), "camelot.nnue")
+	data, err := nnue.Encode(nnue.Random(3, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(netFile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr = runDatagenCommand("-variant", "camette", "-net", netFile, "-out", path)
+	if code != 2 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "a net of Camelot, but the games are of Camette") {
+		t.Errorf("-net of Camelot with camette: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/camelot-engine/camelot/datagen"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/train"
@@ -32,9 +33,9 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Float64Var(&c.Validation, "validation", c.Validation, "share of the games held out to measure the fit (0..1)")
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "random seed of the initial weights and the shuffles")
 	threads := fs.Int("threads", 0, "goroutines a batch is split between (0: one per physical core)")
-	fs.StringVar(&c.Out, "out", "", "net file to write (default: nn-<hash>.nnue, named after its bytes, here)")
+	fs.StringVar(&c.Out, "out", "", "net file to write (default: nn-<hash>.nnue, or cam-<hash>.nnue for Cam's board, …, named after its bytes, here)")
 	fs.StringVar(&c.Checkpoint, "checkpoint", "", "the state after each epoch, to resume from (default: OUT.ckpt, or train.ckpt)")
-	variant := fs.String("variant", movegen.Camelot.String(), camelotOnlyUsage("the net's inputs are Camelot's squares"))
+	variant := fs.String("variant", "", "the board of the net: camelot, cam, camette or chivalry (V7); default: the first file's")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot train [options] FILE...")
 		fmt.Fprintln(stderr, "Trains a net of the learned evaluation (NNUE) on datagen files and writes it as a net file.")
@@ -46,10 +47,19 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	if *variant == "" && fs.NArg() > 0 {
+		if v, err := datagen.FileVariant(fs.Arg(0)); err == nil {
+			*variant = v.String()
+		}
+	}
+	if *variant == "" {
+		*variant = movegen.Camelot.String()
+	}
 	v, ok := variantOf("train", *variant, stderr)
-	if !ok || refuseVariant(v, "train", "the net's inputs are Camelot's squares", stderr) || refuseVariantData("train", fs.Args(), stderr) {
+	if !ok {
 		return 2
 	}
+	c.Variant = v
 	c.Files = fs.Args()
 	c.Threads = *threads
 	if c.Threads == 0 {

@@ -4,9 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
-	"github.com/camelot-engine/camelot/datagen"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -54,26 +52,4 @@ func refuseVariant(v movegen.Variant, command, what string, stderr io.Writer) bo
 	}
 	fmt.Fprintf(stderr, "camelot %s: -variant %s: not supported: %s\n", command, v, what)
 	return true
-}
-
-// camelotOnlyUsage documents -variant of a command that serves Camelot
-// only.
-func camelotOnlyUsage(why string) string {
-	return "the game (V7): camelot only; " + why
-}
-
-// refuseVariantData refuses, in one line, datagen files of another
-// variant than Camelot among args (V7): command serves Camelot only. A
-// file that cannot be read is left to the command to report.
-func refuseVariantData(command string, args []string, stderr io.Writer) bool {
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
-			continue
-		}
-		if v, err := datagen.FileVariant(a); err == nil && v != movegen.Camelot {
-			fmt.Fprintf(stderr, "camelot %s: %s: data of %s: not supported: %s serves Camelot only\n", command, a, v.Title(), command)
-			return true
-		}
-	}
-	return false
 }

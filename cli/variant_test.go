@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // TestPerftVariants checks `perft -variant NAME` against the counts from
@@ -62,7 +63,7 @@ func TestVariantFlagErrors(t *testing.T) {
 	}
 	for _, c := range cmds {
 		names := []string{"nosuch"}
-		if c[0] == "book" || c[0] == "train" {
+		if c[0] == "book" {
 			names = append(names, "chivalry")
 		}
 		for _, name := range names {
@@ -125,15 +126,13 @@ func TestOpeningsVariant(t *testing.T) {
 	}
 }
 
-// The book and train serve Camelot only: another variant is refused in
-// one line with a non-zero exit, and so are datagen files of another
-// board given to train.
+// The book serves Camelot only: another variant is refused in one line
+// with a non-zero exit. train makes a net of the data's board.
 func TestCamelotOnlyCommands(t *testing.T) {
 	for _, args := range [][]string{
 		{"book", "build", "-variant", "cam"},
 		{"book", "probe", "-variant", "camette"},
 		{"book", "stats", "-variant", "cam"},
-		{"train", "-variant", "cam", "x.txt"},
 	} {
 		code, out, errText := run(args...)
 		if code == 0 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "not supported") {
@@ -145,9 +144,17 @@ func TestCamelotOnlyCommands(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("datagen: exit %d, %s", code, errText)
 	}
-	code, out, errText := run("train", "-epochs", "1", data)
-	if code != 2 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "data of Cam: not supported") {
+	net := filepath.Join(t.TempDir(), "cam.nnue")
+	code, out, errText := run("train", "-epochs", "1", "-hidden", "16", "-k", "1", "-validation", "0", "-threads", "1", "-out", net, data)
+	if code != 0 || !strings.Contains(out, "wrote "+net) {
 		t.Errorf("train on Cam data: exit %d, stdout %q, stderr %q", code, out, errText)
+	} else if n, err := nnue.LoadFile(net); err != nil || n.Variant != movegen.Cam || !strings.HasPrefix(n.Name, "cam-") {
+		t.Errorf("the net of Cam's data: %v, %+v", err, n)
+	}
+	// The data's board and -variant must agree.
+	code, _, errText = run("train", "-variant", "camelot", "-epochs", "1", "-hidden", "16", "-k", "1", "-out", net, data)
+	if code == 0 || !strings.Contains(errText, "positions of Cam") {
+		t.Errorf("train -variant camelot on Cam data: exit %d, stderr %q", code, errText)
 	}
 	for _, c := range []string{"train", "book build", "book probe", "book stats", "datagen", "openings", "analyse", "perft"} {
 		_, _, errText := run(append(strings.Fields(c), "-h")...)

@@ -26,10 +26,12 @@ type Options struct {
 	MoveOverhead time.Duration // time kept in reserve per move for communication
 	Play         Play          // playing style: Normal, or a reference opponent
 	Skill        Skill         // strength level; the zero value is read as full strength
-	// Net is the learned evaluation the search uses; nil: the net built
-	// into the binary (nnue.Default), if it has one. Classic selects the
-	// tuned evaluation (package eval) instead. The reference opponents
-	// (Play) never use a net.
+	// Net is the learned evaluation the search uses on its board
+	// (Net.Variant); the other boards, and its board when Net is nil, use
+	// the net built into the binary for them (nnue.DefaultFor), if it has
+	// one, else the tuned evaluation. Classic selects the tuned evaluation
+	// (package eval) on every board. The reference opponents (Play) never
+	// use a net.
 	Net     *nnue.Net
 	Classic bool
 }
@@ -74,7 +76,8 @@ type Engine struct {
 	tt      *TT
 	skillTT *TT // the table of weakened searches (Skill), made on first use
 	threads []*thread
-	mu      sync.Mutex // held during a search
+	nets    [4]*nnue.Net // the net of each board (Variant), nil for none
+	mu      sync.Mutex   // held during a search
 
 	ponderHit chan struct{} // buffered; made once, so PonderHit never races
 	rng       *rand.Rand    // for PlayRandom
@@ -107,10 +110,13 @@ func New(o Options) *Engine {
 	if o.Skill == (Skill{}) {
 		o.Skill.Level = MaxSkill
 	}
-	if o.Net == nil {
-		o.Net, _ = nnue.Default() // a broken default net fails the nnue tests, not a search
-	}
 	e := &Engine{opts: o, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
+	for _, v := range movegen.Variants() {
+		e.nets[v&3], _ = nnue.DefaultFor(v) // a broken default net fails the nnue tests, not a search
+	}
+	if o.Net != nil {
+		e.nets[o.Net.Variant&3] = o.Net
+	}
 	e.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x63616d656c6f74))
 	e.SetThreads(o.Threads)
 	e.SetPlay(o.Play)
@@ -159,8 +165,18 @@ func (e *Engine) SetSkill(sk Skill) {
 	e.opts.Skill = sk
 }
 
-// SetNet sets the net the search uses when it uses one (nil: none).
-func (e *Engine) SetNet(n *nnue.Net) { e.opts.Net = n }
+// SetNet sets the net the search uses on board v when it uses one (nil:
+// none, the tuned evaluation). A net of another board is refused.
+func (e *Engine) SetNet(v movegen.Variant, n *nnue.Net) error {
+	if n != nil && n.Variant != v {
+		return fmt.Errorf("a net of %s, not of %s", n.Variant.Title(), v.Title())
+	}
+	e.nets[v&3] = n
+	return nil
+}
+
+// Net returns the net the search uses on board v (nil: none).
+func (e *Engine) Net(v movegen.Variant) *nnue.Net { return e.nets[v&3] }
 
 // SetClassic selects the tuned evaluation (true) or the net (false).
 func (e *Engine) SetClassic(classic bool) { e.opts.Classic = classic }
@@ -224,11 +240,9 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		threads, searchPV = threads[:1], max(searchPV, skillLines(skill.Level))
 		lim = skill.capLimits(lim)
 	}
-	net := e.opts.Net
-	if e.opts.Classic || e.opts.Play != PlayNormal || pos.Variant != movegen.Camelot {
-		// The reference opponents keep their own evaluation; the net's
-		// inputs are Camelot's squares, so other boards use the tuned one.
-		net = nil
+	net := e.nets[pos.Variant&3]
+	if e.opts.Classic || e.opts.Play != PlayNormal {
+		net = nil // the reference opponents keep their own evaluation
 	}
 	s := &shared{
 		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,

@@ -6,35 +6,52 @@ import (
 	"io/fs"
 	"path"
 	"sync"
+
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 //go:embed default
 var defaultFiles embed.FS
 
-var defaultNet struct {
+// defaultNets holds each board's built-in net, loaded once.
+var defaultNets [4]struct {
 	once sync.Once
 	net  *Net
 	err  error
 }
 
-// Default returns the net built into the binary, loaded once; nil (and
-// no error) when the binary has none.
-func Default() (*Net, error) {
-	defaultNet.once.Do(func() {
-		defaultNet.net, defaultNet.err = loadDefault(defaultFiles)
+// Default returns Camelot's net built into the binary, loaded once; nil
+// (and no error) when the binary has none.
+func Default() (*Net, error) { return DefaultFor(movegen.Camelot) }
+
+// DefaultFor returns the net of variant v's board built into the binary,
+// loaded once; nil (and no error) when the binary has none.
+func DefaultFor(v movegen.Variant) (*Net, error) {
+	d := &defaultNets[v&3]
+	d.once.Do(func() {
+		d.net, d.err = loadDefault(defaultFiles, v)
 	})
-	return defaultNet.net, defaultNet.err
+	return d.net, d.err
 }
 
-// loadDefault loads the one nn-*.nnue file of fsys's default folder and
-// checks that its name is its checksum's.
-func loadDefault(fsys fs.FS) (*Net, error) {
-	names, err := fs.Glob(fsys, "default/nn-*.nnue")
+// netPrefix is the start of the file name of v's nets (FileName).
+func netPrefix(v movegen.Variant) string {
+	if v == movegen.Camelot {
+		return "nn"
+	}
+	return v.String()
+}
+
+// loadDefault loads the one net file of v's board in fsys's default
+// folder (nn-*.nnue for Camelot, cam-*.nnue for Cam, …) and checks that
+// its name is its checksum's and its board v.
+func loadDefault(fsys fs.FS, v movegen.Variant) (*Net, error) {
+	names, err := fs.Glob(fsys, "default/"+netPrefix(v)+"-*.nnue")
 	if err != nil || len(names) == 0 {
 		return nil, err
 	}
 	if len(names) > 1 {
-		return nil, fmt.Errorf("%d default nets: want one", len(names))
+		return nil, fmt.Errorf("%d default nets of %s: want one", len(names), v.Title())
 	}
 	data, err := fs.ReadFile(fsys, names[0])
 	if err != nil {
@@ -46,6 +63,9 @@ func loadDefault(fsys fs.FS) (*Net, error) {
 	}
 	if base := path.Base(names[0]); base != n.Name {
 		return nil, fmt.Errorf("default net %s: its checksum names it %s", base, n.Name)
+	}
+	if n.Variant != v {
+		return nil, fmt.Errorf("default net %s: a net of %s, not of %s", names[0], n.Variant.Title(), v.Title())
 	}
 	return n, nil
 }

@@ -2,69 +2,92 @@ package nnue
 
 import "github.com/camelot-engine/camelot/movegen"
 
-// Inputs is the number of input features: colour (own, other) × kind
-// (Man, Knight) × the 160 squares of R1.
-const Inputs = 2 * 2 * movegen.NumSquares
-
-// dense numbers the 160 squares 0..159 in reading order (rank 1 first);
-// denseSquare is its inverse.
-var (
+// Board is the input numbering of one variant's board: each piece by
+// colour (own, other) × kind (Man, Knight) × square of the board, so
+// 4 × 160 inputs for Camelot, 4 × 67 for Cam, 4 × 176 for Chivalry.
+type Board struct {
+	Variant movegen.Variant
+	Squares int // the board's squares (V2)
+	// dense numbers the board's squares 0..Squares-1 in reading order
+	// (rank 1 first); denseSquare is its inverse.
 	dense       [movegen.SquareSpan]int16
-	denseSquare [movegen.NumSquares]movegen.Square
+	denseSquare []movegen.Square
 	// flipRank and mirrorFile map a dense square to the one with the rank
-	// turned (rank r to 17−r) or the file mirrored (A to L); both keep
-	// the board (R1 is symmetric both ways).
-	flipRank, mirrorFile [movegen.NumSquares]int16
-)
+	// turned (rank r to the last rank − r) or the file mirrored (A to the
+	// last file); both keep the board (every board of V2 is symmetric both
+	// ways).
+	flipRank, mirrorFile []int16
+}
+
+// boards holds each playable variant's Board, indexed by Variant.
+var boards [4]*Board
 
 func init() {
-	for s := range dense {
-		dense[s] = -1
+	for _, v := range movegen.Variants() {
+		if geo := v.Geometry(); geo != nil {
+			boards[v] = newBoard(v, geo)
+		}
 	}
-	n := 0
-	for r := 0; r < movegen.NumRanks; r++ {
-		for f := 0; f < movegen.NumFiles; f++ {
-			if s := movegen.SquareAt(f, r); s != movegen.NoSquare {
-				dense[s], denseSquare[n] = int16(n), s
-				n++
+}
+
+func newBoard(v movegen.Variant, geo *movegen.Geometry) *Board {
+	b := &Board{Variant: v}
+	for s := range b.dense {
+		b.dense[s] = -1
+	}
+	for r := 0; r < v.Ranks(); r++ {
+		for f := 0; f < v.Files(); f++ {
+			if s := geo.SquareAt(f, r); s != movegen.NoSquare {
+				b.dense[s] = int16(len(b.denseSquare))
+				b.denseSquare = append(b.denseSquare, s)
 			}
 		}
 	}
-	files, ranks := movegen.Camelot.Files(), movegen.Camelot.Ranks() // R1's board, whatever the grid
-	for i, s := range denseSquare {
-		flipRank[i] = dense[movegen.SquareAt(s.File(), ranks-1-s.Rank())]
-		mirrorFile[i] = dense[movegen.SquareAt(files-1-s.File(), s.Rank())]
+	b.Squares = len(b.denseSquare)
+	b.flipRank, b.mirrorFile = make([]int16, b.Squares), make([]int16, b.Squares)
+	for i, s := range b.denseSquare {
+		b.flipRank[i] = b.dense[geo.SquareAt(s.File(), v.Ranks()-1-s.Rank())]
+		b.mirrorFile[i] = b.dense[geo.SquareAt(v.Files()-1-s.File(), s.Rank())]
 	}
+	return b
 }
+
+// BoardOf returns the input numbering of v's board; nil for a variant
+// this build does not play.
+func BoardOf(v movegen.Variant) *Board { return boards[v&3] }
+
+// Inputs is the number of input features of the board.
+func (b *Board) Inputs() int { return 4 * b.Squares }
 
 // Feature is an input index, 0..Inputs-1, of one piece in one side's
 // view: own pieces first, then the other side's; Men, then Knights; the
 // square in dense order, the board turned for Black.
 type Feature uint16
 
-// FeatureOf returns the feature of a piece of colour c and kind k on
+// Feature returns the feature of a piece of colour c and kind k on
 // square s, seen from side view.
-func FeatureOf(view, c movegen.Color, k movegen.Kind, s movegen.Square) Feature {
-	sq := dense[s]
+func (b *Board) Feature(view, c movegen.Color, k movegen.Kind, s movegen.Square) Feature {
+	sq := b.dense[s]
 	if view == movegen.Black {
-		sq = flipRank[sq]
+		sq = b.flipRank[sq]
 	}
-	f := int(k)*movegen.NumSquares + int(sq)
+	f := int(k)*b.Squares + int(sq)
 	if c != view {
-		f += 2 * movegen.NumSquares
+		f += 2 * b.Squares
 	}
 	return Feature(f)
 }
 
 // Mirror returns the feature of the same piece on the square mirrored
-// left to right (file A to L).
-func (f Feature) Mirror() Feature {
-	sq := int(f) % movegen.NumSquares
-	return f - Feature(sq) + Feature(mirrorFile[sq])
+// left to right.
+func (b *Board) Mirror(f Feature) Feature {
+	sq := int(f) % b.Squares
+	return f - Feature(sq) + Feature(b.mirrorFile[sq])
 }
 
-// Features appends the features of every piece of p seen from side view.
-func Features(dst []Feature, p *movegen.Position, view movegen.Color) []Feature {
+// Features appends the features of every piece of p, a position of b's
+// board, seen from side view.
+func (b *Board) Features(dst []Feature, p *movegen.Position, view movegen.Color) []Feature {
 	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
 		pieces := p.Pieces[c]
 		for !pieces.IsEmpty() {
@@ -73,7 +96,7 @@ func Features(dst []Feature, p *movegen.Position, view movegen.Color) []Feature 
 			if p.Knights.Has(s) {
 				k = movegen.Knight
 			}
-			dst = append(dst, FeatureOf(view, c, k, s))
+			dst = append(dst, b.Feature(view, c, k, s))
 		}
 	}
 	return dst

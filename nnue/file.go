@@ -9,25 +9,32 @@ import (
 	"fmt"
 	"os"
 	"unicode/utf8"
+
+	"github.com/camelot-engine/camelot/movegen"
 )
 
 // The net file, little-endian:
 //
 //	magic        8 bytes  "CMLTNNUE"
 //	version      uint32   FormatVersion
-//	architecture uint32   Architecture
+//	architecture uint32   Architecture | board<<8, the board being the
+//	                      variant's number (V1 order: 0 Camelot, 1 Cam,
+//	                      2 Camette, 3 Chivalry)
 //	hidden       uint32   H
 //	scale        int32    centi-men per logit, in thousandths
 //	description  uint32 length, then UTF-8 text (at most 4096 bytes)
-//	payload      uint32 length, then int16 weights[Inputs·H], bias[H],
+//	payload      uint32 length, then int16 weights[I·H], bias[H],
 //	             out[2H], and int32 output bias
 //	checksum     SHA-256 of every byte before it
 //
-// A file is named after its SHA-256: nn-<first 12 hex digits>.nnue.
+// I is the board's inputs, 4 × its squares (Board). A file is named after
+// its board and its SHA-256: nn-<first 12 hex digits>.nnue for Camelot,
+// the variant's name for another board (cam-<12 hex>.nnue), as
+// Fairy-Stockfish names its variant nets.
 const (
 	magic         = "CMLTNNUE"
 	FormatVersion = 1
-	// Architecture 1 is (640 → H)×2 → 1 with CReLU and mirror twins.
+	// Architecture 1 is (I → H)×2 → 1 with CReLU and mirror twins.
 	Architecture = 1
 	maxDesc      = 4096
 )
@@ -35,7 +42,13 @@ const (
 // FileName returns the name a net file's bytes give it.
 func FileName(data []byte) string {
 	sum := sha256.Sum256(data)
-	return "nn-" + hex.EncodeToString(sum[:])[:12] + ".nnue"
+	prefix := "nn"
+	if len(data) >= 16 && string(data[:len(magic)]) == magic {
+		if v := movegen.Variant(binary.LittleEndian.Uint32(data[12:]) >> 8); v != movegen.Camelot && v < 4 {
+			prefix = v.String()
+		}
+	}
+	return prefix + "-" + hex.EncodeToString(sum[:])[:12] + ".nnue"
 }
 
 // Encode writes the net as a file.
@@ -50,7 +63,7 @@ func Encode(n *Net) ([]byte, error) {
 	b.WriteString(magic)
 	put := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
 	put(uint32(FormatVersion))
-	put(uint32(Architecture))
+	put(uint32(Architecture) | uint32(n.Variant)<<8)
 	put(uint32(n.Hidden))
 	put(n.Scale)
 	put(uint32(len(n.Description)))
@@ -82,23 +95,26 @@ func Load(data []byte) (*Net, error) {
 		return nil, r.err
 	case version != FormatVersion:
 		return nil, fmt.Errorf("net format version %d; this program reads version %d", version, FormatVersion)
-	case arch != Architecture:
-		return nil, fmt.Errorf("net architecture %d; this program evaluates architecture %d, (640 → H)×2 → 1", arch, Architecture)
+	case arch&0xff != Architecture:
+		return nil, fmt.Errorf("net architecture %d; this program evaluates architecture %d, (I → H)×2 → 1", arch&0xff, Architecture)
+	case arch>>8 >= 4 || BoardOf(movegen.Variant(arch>>8)) == nil:
+		return nil, fmt.Errorf("a net of board %d, which this build does not play", arch>>8)
 	case hidden < 16 || hidden > MaxHidden || hidden%16 != 0:
 		return nil, fmt.Errorf("hidden size %d: want a multiple of 16 from 16 to %d", hidden, MaxHidden)
 	}
 	h := int(hidden)
-	n := &Net{Hidden: h, Scale: int32(r.u32())}
+	n := &Net{Variant: movegen.Variant(arch >> 8), Hidden: h, Scale: int32(r.u32())}
+	inputs := n.Board().Inputs()
 	descLen := r.u32()
 	if descLen > maxDesc {
 		return nil, fmt.Errorf("description of %d bytes: at most %d", descLen, maxDesc)
 	}
 	n.Description = string(r.bytes(int(descLen)))
 	payload := r.u32()
-	if want := uint32(2*(Inputs*h+h+2*h) + 4); r.err == nil && payload != want {
-		return nil, fmt.Errorf("payload of %d bytes; hidden size %d needs %d", payload, h, want)
+	if want := uint32(2*(inputs*h+h+2*h) + 4); r.err == nil && payload != want {
+		return nil, fmt.Errorf("payload of %d bytes; hidden size %d on the %s board needs %d", payload, h, n.Variant.Title(), want)
 	}
-	n.Weights, n.Bias, n.Out = r.i16s(Inputs*h), r.i16s(h), r.i16s(2*h)
+	n.Weights, n.Bias, n.Out = r.i16s(inputs*h), r.i16s(h), r.i16s(2*h)
 	n.OutBias = int32(r.u32())
 	if r.err != nil {
 		return nil, r.err

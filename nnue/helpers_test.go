@@ -9,47 +9,6 @@ import (
 // randomNet is Random with a seed drawn from rng.
 func randomNet(rng *rand.Rand, h int) *Net { return Random(rng.Uint64(), h) }
 
-// flipColours returns p with the colours swapped and the board turned
-// rank for rank (R1): the same game from the other side.
-func flipColours(p movegen.Position) movegen.Position {
-	q := p
-	q.Pieces = [2]movegen.Bitboard{}
-	q.Knights = movegen.Bitboard{}
-	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
-		for b := p.Pieces[c]; !b.IsEmpty(); {
-			s := b.PopFirst()
-			t := movegen.SquareAt(s.File(), movegen.NumRanks-1-s.Rank())
-			q.Pieces[c.Other()].Set(t)
-			if p.Knights.Has(s) {
-				q.Knights.Set(t)
-			}
-		}
-	}
-	q.Side = p.Side.Other()
-	q.CastleMoves = [2]uint8{p.CastleMoves[1], p.CastleMoves[0]}
-	q.Key = q.ComputeKey()
-	return q
-}
-
-// mirrorFiles returns p mirrored left to right (file A to L).
-func mirrorFiles(p movegen.Position) movegen.Position {
-	q := p
-	q.Pieces = [2]movegen.Bitboard{}
-	q.Knights = movegen.Bitboard{}
-	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
-		for b := p.Pieces[c]; !b.IsEmpty(); {
-			s := b.PopFirst()
-			t := movegen.SquareAt(movegen.NumFiles-1-s.File(), s.Rank())
-			q.Pieces[c].Set(t)
-			if p.Knights.Has(s) {
-				q.Knights.Set(t)
-			}
-		}
-	}
-	q.Key = q.ComputeKey()
-	return q
-}
-
 // randomPositions plays random games from the start and from a few
 // middle-game and castle-race positions (from the bench suite) and
 // returns n positions met on the way.

@@ -26,8 +26,11 @@ const (
 
 // Net is a quantised network ready to evaluate.
 type Net struct {
+	// Variant is the board the net evaluates (its inputs are that
+	// board's squares, Board); the zero Variant is Camelot.
+	Variant movegen.Variant
 	Hidden  int     // H: units of the feature transformer, even (twins)
-	Weights []int16 // Inputs rows of H: row f is feature f's weights
+	Weights []int16 // Board().Inputs() rows of H: row f is feature f's weights
 	Bias    []int16 // H
 	Out     []int16 // 2H: weights of the side to move's units, then the other side's
 	OutBias int32   // in units of 1/(QA·QB) logits
@@ -37,6 +40,9 @@ type Net struct {
 	Description string
 	Name        string // nn-<first 12 hex digits of the file's SHA-256>.nnue
 }
+
+// Board returns the input numbering of the net's board.
+func (n *Net) Board() *Board { return BoardOf(n.Variant) }
 
 // row returns feature f's weights.
 func (n *Net) row(f Feature) []int16 {
@@ -52,7 +58,7 @@ func (n *Net) Evaluate(p *movegen.Position) int {
 	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
 		acc := views[c][:n.Hidden]
 		copy(acc, n.Bias)
-		for _, f := range Features(fs[:0], p, c) {
+		for _, f := range n.Board().Features(fs[:0], p, c) {
 			addRow(acc, n.row(f))
 		}
 	}
@@ -69,12 +75,16 @@ func (n *Net) output(us, them []int16) int {
 // check reports the first way the net breaks what the engine relies on:
 // sizes, weight ranges, and the mirror tie of the twins (doc.go).
 func (n *Net) check() error {
-	h := n.Hidden
+	h, b := n.Hidden, n.Board()
+	if b == nil {
+		return fmt.Errorf("a net of %s, a board this build does not play", n.Variant)
+	}
+	inputs := b.Inputs()
 	switch {
 	case h < 16 || h > MaxHidden || h%16 != 0:
 		return fmt.Errorf("hidden size %d: want a multiple of 16 from 16 to %d", h, MaxHidden)
-	case len(n.Weights) != Inputs*h || len(n.Bias) != h || len(n.Out) != 2*h:
-		return fmt.Errorf("layer sizes %d, %d, %d: want %d, %d, %d", len(n.Weights), len(n.Bias), len(n.Out), Inputs*h, h, 2*h)
+	case len(n.Weights) != inputs*h || len(n.Bias) != h || len(n.Out) != 2*h:
+		return fmt.Errorf("layer sizes %d, %d, %d: want %d, %d, %d", len(n.Weights), len(n.Bias), len(n.Out), inputs*h, h, 2*h)
 	case n.Scale <= 0:
 		return fmt.Errorf("scale %d: want a positive number", n.Scale)
 	}
@@ -94,8 +104,8 @@ func (n *Net) check() error {
 		if n.Bias[j] != n.Bias[t] || n.Out[j] != n.Out[t] || n.Out[h+j] != n.Out[h+t] {
 			return fmt.Errorf("units %d and %d are not mirror twins (bias or output weights differ)", j, t)
 		}
-		for f := Feature(0); f < Inputs; f++ {
-			if n.Weights[int(f)*h+j] != n.Weights[int(f.Mirror())*h+t] {
+		for f := Feature(0); int(f) < inputs; f++ {
+			if n.Weights[int(f)*h+j] != n.Weights[int(b.Mirror(f))*h+t] {
 				return fmt.Errorf("units %d and %d are not mirror twins (feature %d)", j, t, f)
 			}
 		}

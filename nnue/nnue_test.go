@@ -12,36 +12,18 @@ import (
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// Every feature index is in range, the views of both sides differ only
-// by the turned board and the swapped colours, and mirroring twice is
-// the identity.
-func TestFeatures(t *testing.T) {
-	seen := map[Feature]bool{}
-	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
-		for _, k := range [2]movegen.Kind{movegen.Man, movegen.Knight} {
-			for _, s := range denseSquare {
-				f := FeatureOf(movegen.White, c, k, s)
-				if f >= Inputs || seen[f] {
-					t.Fatalf("feature %d of %v %v %v: out of range or taken", f, c, k, s)
-				}
-				seen[f] = true
-				flipped := movegen.SquareAt(s.File(), movegen.NumRanks-1-s.Rank())
-				if g := FeatureOf(movegen.Black, c.Other(), k, flipped); g != f {
-					t.Errorf("Black's view of the flipped piece is %d, White's %d", g, f)
-				}
-				if f.Mirror().Mirror() != f || f.Mirror() == f {
-					t.Errorf("feature %d mirrors to %d and back to %d", f, f.Mirror(), f.Mirror().Mirror())
-				}
-			}
-		}
-	}
-	// White's Man on F1 in White's view is own Man 0; Black's Man on F16
-	// in Black's view is the same input.
-	if f := FeatureOf(movegen.White, movegen.White, movegen.Man, movegen.MustParseSquare("F1")); f != 0 {
+// Camelot's numbering: White's Man on F1 in White's view is own Man 0;
+// Black's Man on F16 in Black's view is the same input.
+func TestCamelotFeatures(t *testing.T) {
+	b := BoardOf(movegen.Camelot)
+	if f := b.Feature(movegen.White, movegen.White, movegen.Man, movegen.MustParseSquare("F1")); f != 0 {
 		t.Errorf("F1 own Man: %d", f)
 	}
-	if f := FeatureOf(movegen.Black, movegen.Black, movegen.Man, movegen.MustParseSquare("F16")); f != 0 {
+	if f := b.Feature(movegen.Black, movegen.Black, movegen.Man, movegen.MustParseSquare("F16")); f != 0 {
 		t.Errorf("F16 own Man for Black: %d", f)
+	}
+	if b.Inputs() != 640 {
+		t.Errorf("Camelot has %d inputs, want 640", b.Inputs())
 	}
 }
 
@@ -61,7 +43,6 @@ func TestSymmetry(t *testing.T) {
 	}
 }
 
-func ptr(p movegen.Position) *movegen.Position { return &p }
 
 // The accumulators a Stack updates move by move equal a full refresh,
 // through long random games with every kind of move (R6–R13): plain
@@ -207,6 +188,7 @@ func TestLoadRefusesDamage(t *testing.T) {
 		{"bit flip", flip, "checksum mismatch"},
 		{"version", with(8, 9), "version 9"},
 		{"architecture", with(12, 2), "architecture 2"},
+		{"board", with(12, 1|7<<8), "board 7"},
 		{"hidden size", with(16, 48), "payload of"},
 		{"odd hidden size", with(16, 17), "hidden size 17"},
 		{"not mirror twins", resum(untied), "not mirror twins"},
@@ -231,11 +213,11 @@ func TestDefaultNet(t *testing.T) {
 	}
 	data, _ := Encode(randomNet(rand.New(rand.NewPCG(13, 14)), 16))
 	good := fstest.MapFS{"default/" + FileName(data): {Data: data}}
-	if m, err := loadDefault(good); err != nil || m == nil {
+	if m, err := loadDefault(good, movegen.Camelot); err != nil || m == nil {
 		t.Errorf("a well-named net: %v", err)
 	}
 	bad := fstest.MapFS{"default/nn-000000000000.nnue": {Data: data}}
-	if _, err := loadDefault(bad); err == nil || !strings.Contains(err.Error(), "names it") {
+	if _, err := loadDefault(bad, movegen.Camelot); err == nil || !strings.Contains(err.Error(), "names it") {
 		t.Errorf("a misnamed net: %v", err)
 	}
 }

@@ -1,21 +1,28 @@
 package nnue
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
 
-// Random returns a net of random weights that keeps the mirror tie, as a
-// trained net does, named after its file: for tests of the code that uses
-// nets.
-func Random(seed uint64, hidden int) *Net {
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// Random returns a net of Camelot's board with random weights that keeps
+// the mirror tie, as a trained net does, named after its file: for tests
+// of the code that uses nets.
+func Random(seed uint64, hidden int) *Net { return RandomFor(movegen.Camelot, seed, hidden) }
+
+// RandomFor is Random for the board of variant v.
+func RandomFor(v movegen.Variant, seed uint64, hidden int) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
-	h := hidden
-	n := &Net{Hidden: h, Weights: make([]int16, Inputs*h), Bias: make([]int16, h), Out: make([]int16, 2*h),
+	h, b := hidden, BoardOf(v)
+	n := &Net{Variant: v, Hidden: h, Weights: make([]int16, b.Inputs()*h), Bias: make([]int16, h), Out: make([]int16, 2*h),
 		OutBias: int32(rng.IntN(320001) - 160000), Scale: 193_840, Description: "random weights"}
 	w := func(limit int) int16 { return int16(rng.IntN(2*limit+1) - limit) }
-	for f := Feature(0); f < Inputs; f++ {
+	for f := Feature(0); int(f) < b.Inputs(); f++ {
 		for j := 0; j < h; j += 2 {
 			v := w(150)
 			n.Weights[int(f)*h+j] = v
-			n.Weights[int(f.Mirror())*h+twin(j)] = v
+			n.Weights[int(b.Mirror(f))*h+twin(j)] = v
 		}
 	}
 	for j := 0; j < h; j += 2 {

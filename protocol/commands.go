@@ -380,16 +380,14 @@ func (s *Session) cmdEval() {
 		lines = append(lines, fmt.Sprintf("%-12s %7d %7d %7d", oneLine(t.Name), t.White, t.Black, t.White-t.Black))
 	}
 	lines = append(lines, fmt.Sprintf("Total: %d (side to move)", ev.Evaluate(&p)))
-	o := s.e.Options()
+	o, net := s.e.Options(), s.e.Net(p.Variant)
 	switch {
-	case p.Variant != movegen.Camelot:
-		lines = append(lines, fmt.Sprintf("NNUE: the net is Camelot's; on the %s board the search uses the tuned evaluation", p.Variant.Title()))
-	case o.Net == nil:
-		lines = append(lines, "NNUE: no net (EvalFile names one)")
+	case net == nil:
+		lines = append(lines, fmt.Sprintf("NNUE: no net of the %s board (EvalFile names one)", p.Variant.Title()))
 	default:
-		lines = append(lines, fmt.Sprintf("NNUE: %d (side to move), net %s", o.Net.Evaluate(&p), o.Net.Name))
+		lines = append(lines, fmt.Sprintf("NNUE: %d (side to move), net %s", net.Evaluate(&p), net.Name))
 	}
-	if o.Classic || o.Net == nil || p.Variant != movegen.Camelot {
+	if o.Classic || net == nil {
 		lines = append(lines, "The search uses the tuned evaluation")
 	} else {
 		lines = append(lines, "The search uses NNUE")

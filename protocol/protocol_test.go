@@ -94,8 +94,8 @@ func TestSetOption(t *testing.T) {
 	c.errorLine("setoption name UCI_Elo value 100", "UCI_Elo", "out of range 569 to 2341")
 	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: engine.PlayNormal,
 		Skill: engine.Skill{Level: 7, Seed: 12345}}
-	want.Net, _ = nnue.Default() // the engine plays with the built-in net unless told otherwise
-	if got := e.Options(); got != want || !s.ponder || s.threads != 2 {
+	def, _ := nnue.Default() // the engine plays with the built-in net unless told otherwise
+	if got := e.Options(); got != want || e.Net(movegen.Camelot) != def || !s.ponder || s.threads != 2 {
 		t.Fatalf("options %+v ponder %v threads %d, want %+v, true, 2", got, s.ponder, s.threads, want)
 	}
 
@@ -603,8 +603,8 @@ func TestEval(t *testing.T) {
 		terms := e.Eval.Breakdown(&p)
 		nn := got[len(got)-2:]
 		got = got[:len(got)-2]
-		if n := e.Options().Net; n != nil && nn[0] != fmt.Sprintf("NNUE: %d (side to move), net %s", n.Evaluate(&p), n.Name) ||
-			n == nil && nn[0] != "NNUE: no net (EvalFile names one)" {
+		if n := e.Net(movegen.Camelot); n != nil && nn[0] != fmt.Sprintf("NNUE: %d (side to move), net %s", n.Evaluate(&p), n.Name) ||
+			n == nil && nn[0] != "NNUE: no net of the Camelot board (EvalFile names one)" {
 			t.Errorf("NNUE line %q", nn[0])
 		}
 		if len(got) != len(terms)+2 {

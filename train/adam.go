@@ -63,9 +63,10 @@ func (a *adam) step(m *Model, workers []*worker, lr float64, threads int) {
 		p := m.Params[i] - stepSize*mi/(float32(math.Sqrt(float64(vi)))+adamEpsilon)
 		m.Params[i] = min(max(p, -limit), limit)
 	}
-	parallel.Parts(threads, numRows, func(_, lo, hi int) {
+	l := m.layout()
+	parallel.Parts(threads, l.total, func(_, lo, hi int) {
 		for r := lo; r < hi; r++ {
-			tr := twinRow[r]
+			tr := l.twin[r]
 			for j := 0; j < h; j++ {
 				i := r*h + j
 				update(i, sum(i)+sum(tr*h+(j^1)), nnue.WeightLimit)

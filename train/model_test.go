@@ -26,7 +26,7 @@ func referenceLoss(p []float64, h int, d *Data, positions []uint32, k, lambda fl
 					acc += p[int(r)*h+j]
 				}
 				a := min(max(acc, 0), 1)
-				y += p[(outUsRow+v)*h+j] * a
+				y += p[(layoutOf(movegen.Camelot).outUs+v)*h+j] * a
 				switch a {
 				case 0:
 					kinks = append(kinks, '0')
@@ -64,7 +64,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	}
 	set := setOf(t, ps)
 	all := append(append([]uint32(nil), set.Train...), set.Validation...)
-	w := newWorker(h)
+	w := newWorker(layoutOf(movegen.Camelot), h)
 	w.gradient(m, set.Data, all, k, lambda, 1/float64(len(all)))
 	w.grad[len(w.grad)-1] = float32(w.gradBias)
 
@@ -72,7 +72,8 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	for i, x := range m.Params {
 		p[i] = float64(x)
 	}
-	touched := map[int]bool{biasRow: true, outUsRow: true, outThemRow: true}
+	l := layoutOf(movegen.Camelot)
+	touched := map[int]bool{l.bias: true, l.outUs: true, l.outThem: true}
 	for _, i := range all {
 		us, them := set.Data.Views(int(i), nil, nil)
 		for _, r := range append(us, them...) {
@@ -128,8 +129,8 @@ func TestViewsAreTheEnginesFeatures(t *testing.T) {
 	for i, p := range ps {
 		us, them := set.Data.Views(i, nil, nil)
 		for v, c := range [2]movegen.Color{p.pos.Side, p.pos.Side.Other()} {
-			want := []uint16{biasRow}
-			for _, f := range nnue.Features(nil, &p.pos, c) {
+			want := []uint16{uint16(layoutOf(movegen.Camelot).bias)}
+			for _, f := range nnue.BoardOf(p.pos.Variant).Features(nil, &p.pos, c) {
 				want = append(want, uint16(f))
 			}
 			got := [2][]uint16{us, them}[v]

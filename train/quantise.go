@@ -16,15 +16,16 @@ import (
 func Quantise(m *Model, k float64, description string) (*nnue.Net, error) {
 	h := m.Hidden
 	q := func(x float32, scale float64) int16 { return int16(math.Round(float64(x) * scale)) }
-	n := &nnue.Net{Hidden: h, Weights: make([]int16, nnue.Inputs*h), Bias: make([]int16, h), Out: make([]int16, 2*h),
+	l := m.layout()
+	n := &nnue.Net{Variant: m.Variant, Hidden: h, Weights: make([]int16, l.inputs*h), Bias: make([]int16, h), Out: make([]int16, 2*h),
 		Scale: int32(math.Round(400000 / k)), Description: description}
 	for i := range n.Weights {
 		n.Weights[i] = q(m.Params[i], nnue.QA)
 	}
 	for j := 0; j < h; j++ {
-		n.Bias[j] = q(m.row(biasRow)[j], nnue.QA)
-		n.Out[j] = q(m.row(outUsRow)[j], nnue.QB)
-		n.Out[h+j] = q(m.row(outThemRow)[j], nnue.QB)
+		n.Bias[j] = q(m.row(l.bias)[j], nnue.QA)
+		n.Out[j] = q(m.row(l.outUs)[j], nnue.QB)
+		n.Out[h+j] = q(m.row(l.outThem)[j], nnue.QB)
 	}
 	c := math.Round(float64(m.outBias()) * nnue.QA * nnue.QB)
 	if math.Abs(c) > math.MaxInt32 || math.IsNaN(c) {
@@ -50,16 +51,16 @@ func CorrectBias(n *nnue.Net, m *Model, d *Data, positions []uint32) {
 	var us, them []nnue.Feature
 	for _, i := range positions {
 		rowsUs, rowsThem := d.Views(int(i), nil, nil)
-		us, them = features(us[:0], rowsUs), features(them[:0], rowsThem)
+		us, them = features(us[:0], rowsUs, m.layout()), features(them[:0], rowsThem, m.layout())
 		sum += float64(n.RawOutput(us, them)) - m.Output(rowsUs, rowsThem)*nnue.QA*nnue.QB
 	}
 	n.OutBias -= int32(math.Round(sum / float64(len(positions))))
 }
 
 // features turns a view's model rows (Data.Views) back into features.
-func features(dst []nnue.Feature, rows []uint16) []nnue.Feature {
+func features(dst []nnue.Feature, rows []uint16, l *layout) []nnue.Feature {
 	for _, r := range rows {
-		if r < nnue.Inputs {
+		if int(r) < l.inputs {
 			dst = append(dst, nnue.Feature(r))
 		}
 	}

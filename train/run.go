@@ -17,11 +17,15 @@ import (
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
+	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
 // Config is a training run.
 type Config struct {
+	// Variant is the board of the net (V1); every position of the files
+	// must be of it. The zero Variant is Camelot.
+	Variant    movegen.Variant
 	Files      []string // datagen files
 	Hidden     int      // H, a multiple of 16 from 16 to nnue.MaxHidden
 	Epochs     int      // passes over the training positions
@@ -124,6 +128,9 @@ func (c *Config) fingerprint(set *Set) string {
 		"lr " + f(c.LR), "lambda " + f(c.Lambda), "k " + k, "validation " + f(c.Validation),
 		"seed " + strconv.FormatUint(c.Seed, 10), "threads " + strconv.Itoa(c.Threads),
 	}
+	if c.Variant != movegen.Camelot {
+		lines = append(lines, "variant "+c.Variant.String())
+	}
 	for _, fs := range set.Files {
 		lines = append(lines, fmt.Sprintf("data %s sha256 %s (%s)", filepath.Base(fs.Path), hex.EncodeToString(fs.Digest[:]),
 			plural.Of(fs.Positions, "position", "positions")))
@@ -182,6 +189,12 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		}
 	}
 	d := set.Data
+	if d.Len() > 0 && d.Variant != c.Variant {
+		return nil, fmt.Errorf("the data are positions of %s, but the net is to be of %s (-variant %s)", d.Variant.Title(), c.Variant.Title(), c.Variant)
+	}
+	if layoutOf(c.Variant) == nil {
+		return nil, fmt.Errorf("-variant %s: a board this build does not play", c.Variant)
+	}
 	if d.Len() == 0 {
 		return nil, errors.New("the files hold no complete game")
 	}
@@ -201,7 +214,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 
 	fingerprint := c.fingerprint(set)
 	ckptPath := c.checkpoint()
-	ck, err := readCheckpoint(ckptPath)
+	ck, err := readCheckpoint(ckptPath, c.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -211,7 +224,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		}
 		fmt.Fprintf(out, "resuming from %s after epoch %d of %d\n", ckptPath, ck.epoch, c.Epochs)
 	} else {
-		m := NewModel(c.Hidden, c.Seed)
+		m := NewModelOf(c.Variant, c.Hidden, c.Seed)
 		ck = &checkpoint{settings: fingerprint, model: m, opt: newAdam(len(m.Params))}
 	}
 	t := newTrainer(ck.model, ck.opt, set, k, c.Lambda, c.Batch, c.Threads, c.Seed)

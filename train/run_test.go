@@ -179,7 +179,7 @@ func TestQuantisedAgreesWithFloat(t *testing.T) {
 	}
 	for _, s := range samples {
 		us, them := set.Data.Views(s.Index, nil, nil)
-		raw := net.RawOutput(features(nil, us), features(nil, them))
+		raw := net.RawOutput(features(nil, us, layoutOf(movegen.Camelot)), features(nil, them, layoutOf(movegen.Camelot)))
 		if got, want := int(raw*int64(net.Scale)/(nnue.QA*nnue.QB*1000)), net.Evaluate(&s.Pos); got != want {
 			t.Fatalf("%s: RawOutput gives %d cp, Evaluate %d", s.Pos.CFEN(), got, want)
 		}
@@ -205,9 +205,10 @@ func TestTwinsStayTied(t *testing.T) {
 	}
 	h := m.Hidden
 	clipped := 0
-	for r := 0; r < numRows; r++ {
+	l := layoutOf(movegen.Camelot)
+	for r := 0; r < l.total; r++ {
 		for j := 0; j < h; j++ {
-			w, twin := m.Params[r*h+j], m.Params[twinRow[r]*h+(j^1)]
+			w, twin := m.Params[r*h+j], m.Params[l.twin[r]*h+(j^1)]
 			if math.Float32bits(w) != math.Float32bits(twin) {
 				t.Fatalf("row %d unit %d: %v, its twin %v", r, j, w, twin)
 			}

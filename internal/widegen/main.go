@@ -8,8 +8,10 @@
 // that knows the grid's size, is replaced by overlay/movegen/grid.go.
 // Files named *_narrow.go are left out: they are the narrow build's way
 // into the wide one (the protocol's and the command line's hand-over for
-// a variant that needs the wide grid). Files a //go:embed line names are
-// copied beside the code.
+// a variant that needs the wide grid). Tests are left out too, but for
+// files named *_boards_test.go: tests written for every board, which so
+// run on both grids. Files a //go:embed line names are copied beside the
+// code.
 //
 // Run it with `go generate ./movegen` (or `make generate`) after changing
 // any of those packages; a test fails while internal/wide is stale.

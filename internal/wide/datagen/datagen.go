@@ -85,8 +85,8 @@ func (c Config) Check() error {
 		return fmt.Errorf("threads %d: want at least 1", c.Threads)
 	case !c.Variant.Playable():
 		return fmt.Errorf("variant %s: not played yet", c.Variant)
-	case c.Variant != movegen.Camelot && c.Net != nil:
-		return fmt.Errorf("variant %s: the net is Camelot's; %s is played with the tuned evaluation", c.Variant, c.Variant.Title())
+	case c.Net != nil && c.Net.Variant != c.Variant:
+		return fmt.Errorf("variant %s: the net %s is of %s's board", c.Variant, c.Net.Name, c.Net.Variant.Title())
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import "github.com/camelot-engine/camelot/internal/wide/movegen"
 // (pruned, cut off, answered from a table) cost nothing here.
 type Stack struct {
 	net   *Net
+	board *Board // the net's
 	h     int
 	acc   []int16 // ply p, view c at (2p+c)·h
 	done  []bool  // the accumulators of ply p are computed
@@ -31,7 +32,7 @@ type change struct {
 // NewStack returns a stack for searches up to plies deep.
 func NewStack(n *Net, plies int) *Stack {
 	return &Stack{
-		net: n, h: n.Hidden,
+		net: n, board: n.Board(), h: n.Hidden,
 		acc:   make([]int16, 2*(plies+1)*n.Hidden),
 		done:  make([]bool, plies+1),
 		moves: make([]change, plies+1),
@@ -52,7 +53,7 @@ func (s *Stack) Reset(p *movegen.Position) {
 	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
 		acc := s.view(0, c)
 		copy(acc, s.net.Bias)
-		for _, f := range Features(fs[:0], p, c) {
+		for _, f := range s.board.Features(fs[:0], p, c) {
 			addRow(acc, s.net.row(f))
 		}
 	}
@@ -106,17 +107,17 @@ func (s *Stack) compute(ply int) {
 // apply computes ply q+1's accumulators from ply q's and the move between.
 func (s *Stack) apply(q int) {
 	ch := &s.moves[q]
-	n := s.net
+	n, b := s.net, s.board
 	for _, view := range [2]movegen.Color{movegen.White, movegen.Black} {
 		src, dst := s.view(q, view), s.view(q+1, view)
 		if ch.null {
 			copy(dst, src)
 			continue
 		}
-		addSubRow(dst, src, n.row(FeatureOf(view, ch.mover, ch.kind, ch.to)), n.row(FeatureOf(view, ch.mover, ch.kind, ch.from)))
+		addSubRow(dst, src, n.row(b.Feature(view, ch.mover, ch.kind, ch.to)), n.row(b.Feature(view, ch.mover, ch.kind, ch.from)))
 		them := ch.mover.Other()
 		for i := 0; i < ch.captured; i++ {
-			subRow(dst, n.row(FeatureOf(view, them, ch.capKind[i], ch.capSq[i])))
+			subRow(dst, n.row(b.Feature(view, them, ch.capKind[i], ch.capSq[i])))
 		}
 	}
 }

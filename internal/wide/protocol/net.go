@@ -8,8 +8,8 @@ import (
 	"github.com/camelot-engine/camelot/internal/wide/nnue"
 )
 
-// defaultNetName is EvalFile's default: the name of the net built into
-// the binary, or <empty> when it has none.
+// defaultNetName is EvalFile's default: the name of Camelot's net built
+// into the binary, or <empty> when it has none.
 func defaultNetName() string {
 	if n, _ := nnue.Default(); n != nil {
 		return n.Name
@@ -17,28 +17,32 @@ func defaultNetName() string {
 	return "<empty>"
 }
 
-// setEvalFile loads the net a path names; <empty>, or the built-in net's
-// own name when no such file exists, selects the built-in net. A file
-// that cannot be loaded is reported and the engine keeps the net it had.
+// setEvalFile loads the net a path names for the board of the selected
+// variant; <empty>, or the name of that board's built-in net when no such
+// file exists, selects the built-in net. A file that cannot be loaded, or
+// holds a net of another board, is reported and the engine keeps the net
+// it had.
 func (s *Session) setEvalFile(path string) {
-	def, err := nnue.Default()
+	v := s.variant
+	def, err := nnue.DefaultFor(v)
 	if err != nil {
-		s.errorf("EvalFile: the built-in net: %v", err)
+		s.errorf("EvalFile: the built-in net of %s: %v", v.Title(), err)
 	}
 	if path == "" || path == "<empty>" {
-		s.e.SetNet(def)
+		_ = s.e.SetNet(v, def)
 		return
 	}
 	if _, statErr := os.Stat(path); statErr != nil && def != nil && path == def.Name {
-		s.e.SetNet(def)
+		_ = s.e.SetNet(v, def)
 		return
 	}
 	n, err := nnue.LoadFile(path)
-	if err != nil {
-		s.errorf("EvalFile: %v; keeping net %s", err, netName(s.e.Options().Net))
-		return
+	if err == nil {
+		err = s.e.SetNet(v, n)
 	}
-	s.e.SetNet(n)
+	if err != nil {
+		s.errorf("EvalFile: %v; keeping net %s", err, netName(s.e.Net(v)))
+	}
 }
 
 func netName(n *nnue.Net) string {

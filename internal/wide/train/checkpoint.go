@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/camelot-engine/camelot/internal/atomicfile"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // A checkpoint is a run's state after an epoch: enough to go on exactly
@@ -62,7 +63,7 @@ func writeCheckpoint(path string, c *checkpoint) error {
 
 // readCheckpoint reads the checkpoint at path; nil, nil when there is
 // none.
-func readCheckpoint(path string) (*checkpoint, error) {
+func readCheckpoint(path string, v movegen.Variant) (*checkpoint, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -95,11 +96,11 @@ func readCheckpoint(path string) (*checkpoint, error) {
 		return nil, damaged("truncated")
 	}
 	if !get(&epoch) || !get(&steps) || !get(&hidden) || !get(&n) || int64(n)*12 != int64(r.Len()) ||
-		hidden == 0 || int64(n) != int64(numRows)*int64(hidden)+1 || steps > math.MaxInt32 {
+		hidden == 0 || int64(n) != int64(layoutOf(v).total)*int64(hidden)+1 || steps > math.MaxInt32 {
 		return nil, damaged("sizes do not add up")
 	}
 	c := &checkpoint{settings: string(settings), epoch: int(epoch),
-		model: &Model{Hidden: int(hidden), Params: make([]float32, n)}, opt: newAdam(int(n))}
+		model: &Model{Variant: v, Hidden: int(hidden), Params: make([]float32, n)}, opt: newAdam(int(n))}
 	c.opt.steps = int(steps)
 	if !get(c.model.Params) || !get(c.opt.m) || !get(c.opt.v) {
 		return nil, damaged("truncated")

@@ -4,6 +4,7 @@ package train
 
 import (
 	"errors"
+	"fmt"
 	"math"
 
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
@@ -18,9 +19,12 @@ import (
 // fixed size rather than one slice, so that the store never grows by
 // copying, which would briefly need twice its memory.
 type Data struct {
-	chunks [][]uint16 // each of cap chunkSize
-	start  []uint32   // position i's features: chunk<<chunkShift | offset
-	score  []int32    // the search score, centi-men, from the side to move's view
+	// Variant is the board of every position (the first one added sets
+	// it; the zero Variant is Camelot).
+	Variant movegen.Variant
+	chunks  [][]uint16 // each of cap chunkSize
+	start   []uint32   // position i's features: chunk<<chunkShift | offset
+	score   []int32    // the search score, centi-men, from the side to move's view
 	// info packs the side to move (bit 0: Black), the game's result for
 	// the side to move in half points (bits 1–2) and the number of
 	// features (bits 3–7, at most 28 pieces).
@@ -34,35 +38,23 @@ const (
 	maxPieces = 2 * (movegen.MaxKnights + movegen.MaxMen)
 )
 
-// blackView maps a feature in White's view to the same piece's feature
-// in Black's view: own and other swapped, the board turned. It is made
-// from nnue.FeatureOf, so it is the engine's numbering by construction.
-var blackView [nnue.Inputs]uint16
-
-func init() {
-	for r := 0; r < movegen.NumRanks; r++ {
-		for f := 0; f < movegen.NumFiles; f++ {
-			s := movegen.SquareAt(f, r)
-			if s == movegen.NoSquare {
-				continue
-			}
-			for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
-				for _, k := range [2]movegen.Kind{movegen.Man, movegen.Knight} {
-					blackView[nnue.FeatureOf(movegen.White, c, k, s)] = uint16(nnue.FeatureOf(movegen.Black, c, k, s))
-				}
-			}
-		}
-	}
-}
-
 // Len is the number of positions.
 func (d *Data) Len() int { return len(d.info) }
 
 // add appends a position from its record's fields: p, its search score
 // and its game result, both from White's view as datagen writes them.
 func (d *Data) add(p *movegen.Position, score int, result float64) error {
+	if d.Len() == 0 {
+		d.Variant = p.Variant
+	} else if p.Variant != d.Variant {
+		return fmt.Errorf("a position of %s among positions of %s", p.Variant.Title(), d.Variant.Title())
+	}
+	l := layoutOf(d.Variant)
+	if l == nil {
+		return fmt.Errorf("positions of %s, a board this build does not play", d.Variant.Title())
+	}
 	var buf [maxPieces]nnue.Feature
-	fs := nnue.Features(buf[:0], p, movegen.White)
+	fs := l.board.Features(buf[:0], p, movegen.White)
 	last := len(d.chunks) - 1
 	if last < 0 || len(d.chunks[last])+len(fs) > chunkSize {
 		if uint64(len(d.chunks)+1)<<chunkShift > math.MaxUint32 {
@@ -102,10 +94,11 @@ func (d *Data) Views(i int, us, them []uint16) ([]uint16, []uint16) {
 	if info&1 == 1 {
 		w, b = them, us
 	}
-	w = append(append(w, biasRow), white...)
-	b = append(b, biasRow)
+	l := layoutOf(d.Variant)
+	w = append(append(w, uint16(l.bias)), white...)
+	b = append(b, uint16(l.bias))
 	for _, f := range white {
-		b = append(b, blackView[f])
+		b = append(b, l.blackView[f])
 	}
 	if info&1 == 1 {
 		return b, w

@@ -103,6 +103,7 @@ type loader struct {
 
 // fileReader is the state of reading one file.
 type fileReader struct {
+	variant movegen.Variant // the board of the file's positions (its settings line; Camelot without one)
 	path    string
 	sum     FileSummary
 	key     string           // the game's split key: the settings line, else the file's name
@@ -169,9 +170,14 @@ func (l *loader) line(fr *fileReader, n int, line string) error {
 		}
 		if strings.HasPrefix(line, "# seed=") {
 			fr.key = line
+			v, err := datagen.SettingsVariant(line)
+			if err != nil {
+				return err
+			}
+			fr.variant = v
 		}
 	default:
-		rec, err := datagen.ParseLine(line)
+		rec, err := datagen.ParseVariantLine(line, fr.variant)
 		if err != nil {
 			return err
 		}

@@ -6,7 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/camelot-engine/camelot/internal/wide/nnue"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // The float net being trained is nnue's net before quantisation:
@@ -18,54 +18,45 @@ import (
 // one slice of rows of H floats, so that the bias is summed and its
 // gradient gathered by the same kernels as the feature rows (it is a
 // feature every position has), followed by the output bias c.
-const (
-	biasRow    = nnue.Inputs     // b
-	outUsRow   = nnue.Inputs + 1 // v_us: weights of the side to move's units
-	outThemRow = nnue.Inputs + 2 // v_them
-	numRows    = nnue.Inputs + 3
-)
+//
+// The rows are the board's features, then b, v_us and v_them (layout.go).
 
 // Model is the float net.
 type Model struct {
-	Hidden int
-	Params []float32 // numRows rows of Hidden, then c
+	Variant movegen.Variant // the board (the zero Variant is Camelot)
+	Hidden  int
+	Params  []float32 // the layout's rows of Hidden, then c
 }
 
-// NewModel returns a net of h units, its weights drawn as PyTorch draws a
-// linear layer's (uniform in ±1/√fan-in; nnue-pytorch starts so), tied:
-// each unit's twin gets the mirrored rows (doc.go). c starts at 0.
-func NewModel(h int, seed uint64) *Model {
-	m := &Model{Hidden: h, Params: make([]float32, numRows*h+1)}
+// layout returns the model's rows.
+func (m *Model) layout() *layout { return layoutOf(m.Variant) }
+
+// NewModel returns a net of Camelot's board with h units (NewModelOf).
+func NewModel(h int, seed uint64) *Model { return NewModelOf(movegen.Camelot, h, seed) }
+
+// NewModelOf returns a net of v's board with h units, its weights drawn
+// as PyTorch draws a linear layer's (uniform in ±1/√fan-in; nnue-pytorch
+// starts so), tied: each unit's twin gets the mirrored rows (doc.go). c
+// starts at 0.
+func NewModelOf(v movegen.Variant, h int, seed uint64) *Model {
+	l := layoutOf(v)
+	m := &Model{Variant: v, Hidden: h, Params: make([]float32, l.total*h+1)}
 	rng := rand.New(rand.NewPCG(seed, 0x1a2b3c))
 	draw := func(fanIn int) float32 {
 		limit := 1 / math.Sqrt(float64(fanIn))
 		return float32((2*rng.Float64() - 1) * limit)
 	}
-	for r := 0; r < numRows; r++ {
-		fanIn := nnue.Inputs
-		if r == outUsRow || r == outThemRow {
+	for r := 0; r < l.total; r++ {
+		fanIn := l.inputs
+		if r == l.outUs || r == l.outThem {
 			fanIn = 2 * h
 		}
 		for j := 0; j < h; j += 2 {
 			m.Params[r*h+j] = draw(fanIn)
-			m.Params[twinRow[r]*h+j+1] = m.Params[r*h+j]
+			m.Params[l.twin[r]*h+j+1] = m.Params[r*h+j]
 		}
 	}
 	return m
-}
-
-// twinRow is the row whose unit j^1 is tied to unit j of a row: a
-// feature's mirror image (left to right, R1); the bias and output rows
-// are their own.
-var twinRow [numRows]int
-
-func init() {
-	for r := range twinRow {
-		twinRow[r] = r
-		if r < nnue.Inputs {
-			twinRow[r] = int(nnue.Feature(r).Mirror())
-		}
-	}
 }
 
 func (m *Model) row(r int) []float32 { return m.Params[r*m.Hidden : (r+1)*m.Hidden] }
@@ -83,7 +74,8 @@ func (m *Model) Output(us, them []uint16) float64 {
 func (m *Model) output(us, them []uint16, accUs, accThem []float32) float64 {
 	sumRows(accUs, m.Params, us)
 	sumRows(accThem, m.Params, them)
-	return float64(outputDot(accUs, m.row(outUsRow))) + float64(outputDot(accThem, m.row(outThemRow))) + float64(m.outBias())
+	l := m.layout()
+	return float64(outputDot(accUs, m.row(l.outUs))) + float64(outputDot(accThem, m.row(l.outThem))) + float64(m.outBias())
 }
 
 // sigmoid is the logistic function.
@@ -106,9 +98,9 @@ type worker struct {
 	gradBias                         float64 // c's gradient, kept in float64 until the batch ends
 }
 
-func newWorker(h int) *worker {
+func newWorker(l *layout, h int) *worker {
 	acc := make([]float32, 4*h)
-	return &worker{grad: make([]float32, numRows*h+1),
+	return &worker{grad: make([]float32, l.total*h+1),
 		accUs: acc[:h], accThem: acc[h : 2*h], dAccUs: acc[2*h : 3*h], dAccThem: acc[3*h:],
 		us: make([]uint16, 0, maxPieces+1), them: make([]uint16, 0, maxPieces+1)}
 }
@@ -126,8 +118,8 @@ func (w *worker) lossOnly(m *Model, d *Data, positions []uint32, k, lambda float
 // gradient adds to w.grad the gradient of Σ(sigmoid(y) − t)²·scale over
 // positions, and to w.loss their squared errors.
 func (w *worker) gradient(m *Model, d *Data, positions []uint32, k, lambda, scale float64) {
-	h := m.Hidden
-	gradUs, gradThem := w.grad[outUsRow*h:(outUsRow+1)*h], w.grad[outThemRow*h:(outThemRow+1)*h]
+	h, l := m.Hidden, m.layout()
+	gradUs, gradThem := w.grad[l.outUs*h:(l.outUs+1)*h], w.grad[l.outThem*h:(l.outThem+1)*h]
 	for _, i := range positions {
 		w.us, w.them = d.Views(int(i), w.us[:0], w.them[:0])
 		p := sigmoid(m.output(w.us, w.them, w.accUs, w.accThem))
@@ -135,8 +127,8 @@ func (w *worker) gradient(m *Model, d *Data, positions []uint32, k, lambda, scal
 		w.loss += diff * diff
 		dy := 2 * diff * p * (1 - p) * scale // d(scaled squared error)/dy
 		w.gradBias += dy
-		outputGrad(w.accUs, m.row(outUsRow), gradUs, w.dAccUs, float32(dy))
-		outputGrad(w.accThem, m.row(outThemRow), gradThem, w.dAccThem, float32(dy))
+		outputGrad(w.accUs, m.row(l.outUs), gradUs, w.dAccUs, float32(dy))
+		outputGrad(w.accThem, m.row(l.outThem), gradThem, w.dAccThem, float32(dy))
 		addToRows(w.grad, w.dAccUs, w.us)
 		addToRows(w.grad, w.dAccThem, w.them)
 	}
