@@ -1,0 +1,67 @@
+package protocol
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
+)
+
+// writeNetOf writes a random net file of v's board and returns its path
+// and the net.
+func writeNetOf(t *testing.T, v movegen.Variant, seed uint64) (string, *nnue.Net) {
+	t.Helper()
+	n := nnue.RandomFor(v, seed, 16)
+	data, err := nnue.Encode(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), nnue.FileName(data))
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, n
+}
+
+// EvalFile loads a net for the board of the selected variant; a net of
+// another board is refused with one error line, and the engine keeps the
+// net it had, on each board. Use NNUE works on every board.
+func TestEvalFileByBoard(t *testing.T) {
+	e := engine.New(engine.Options{Hash: 1, Threads: 1})
+	c := newClientSession(t, NewSession(e))
+	camPath, cam := writeNetOf(t, movegen.Cam, 1)
+	camelotPath, camelot := writeNetOf(t, movegen.Camelot, 2)
+	c.quiet("setoption name EvalFile value " + camelotPath)
+	c.roundTrip("setoption name UCI_Variant value cam")
+	if l := netLine(c); !strings.HasPrefix(l, "NNUE: no net of the Cam board") {
+		t.Errorf("Cam before its net: %q", l)
+	}
+	c.errorLine("setoption name EvalFile value "+camelotPath, "a net of Camelot, not of Cam", "keeping net <none>")
+	c.quiet("setoption name EvalFile value " + camPath)
+	if l := netLine(c); !strings.HasSuffix(l, "net "+cam.Name) || !strings.HasPrefix(cam.Name, "cam-") {
+		t.Errorf("Cam after loading %s: %q", cam.Name, l)
+	}
+	c.send("position startpos")
+	c.send("go depth 3")
+	if lines := c.expectPrefix("bestmove "); !strings.HasPrefix(lines[len(lines)-1], "bestmove ") {
+		t.Errorf("search in Cam with its net: %q", lines)
+	}
+	if got := c.roundTrip("eval"); got[len(got)-1] != "The search uses NNUE" {
+		t.Errorf("eval in Cam with a net: %q", got[len(got)-1])
+	}
+	c.quiet("setoption name Use NNUE value false")
+	if got := c.roundTrip("eval"); got[len(got)-1] != "The search uses the tuned evaluation" {
+		t.Errorf("Use NNUE false in Cam: %q", got[len(got)-1])
+	}
+	c.quiet("setoption name Use NNUE value true")
+	// Back on Camelot's board, its own net is still there.
+	c.roundTrip("setoption name UCI_Variant value camelot")
+	if l := netLine(c); !strings.HasSuffix(l, "net "+camelot.Name) {
+		t.Errorf("Camelot after Cam: %q, want its net %s", l, camelot.Name)
+	}
+	c.errorLine("setoption name EvalFile value "+camPath, "a net of Cam, not of Camelot", "keeping net "+camelot.Name)
+}
