@@ -43,7 +43,6 @@ func TestSymmetry(t *testing.T) {
 	}
 }
 
-
 // The accumulators a Stack updates move by move equal a full refresh,
 // through long random games with every kind of move (R6–R13): plain
 // moves, canters, jumps, Knight's Charges, castle entries and castle

@@ -21,8 +21,8 @@ type Data struct {
 	// it; the zero Variant is Camelot).
 	Variant movegen.Variant
 	chunks  [][]uint16 // each of cap chunkSize
-	start  []uint32   // position i's features: chunk<<chunkShift | offset
-	score  []int32    // the search score, centi-men, from the side to move's view
+	start   []uint32   // position i's features: chunk<<chunkShift | offset
+	score   []int32    // the search score, centi-men, from the side to move's view
 	// info packs the side to move (bit 0: Black), the game's result for
 	// the side to move in half points (bits 1–2) and the number of
 	// features (bits 3–7, at most 28 pieces).
