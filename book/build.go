@@ -28,7 +28,8 @@ import (
 // short search of ScoutNodes nodes and scores the Width best by a search of
 // Nodes nodes each; only those enter the book.
 type BuildConfig struct {
-	Nodes      uint64 // nodes of the search that scores a book position
+	Variant    movegen.Variant // the board, whose start is the root (the zero Variant is Camelot)
+	Nodes      uint64          // nodes of the search that scores a book position
 	ScoutNodes uint64 // nodes of the search that orders the moves
 	Width      int    // moves scored and kept per expanded position
 	PlyCost    int    // the cost of one ply of a line, centi-men
@@ -69,6 +70,8 @@ func (c BuildConfig) Check() error {
 		return fmt.Errorf("threads must be at least 1")
 	case c.Hash < 1:
 		return fmt.Errorf("hash must be at least 1 MB")
+	case c.Variant.Geometry() == nil:
+		return fmt.Errorf("variant %s: a board this build does not play", c.Variant)
 	}
 	return nil
 }
@@ -76,8 +79,12 @@ func (c BuildConfig) Check() error {
 // settings is the journal's settings line: what shapes the book. The size,
 // the threads and the hash may change when a build is resumed.
 func (c BuildConfig) settings() string {
-	return fmt.Sprintf("# nodes=%d scout=%d width=%d plycost=%d maxply=%d maxscore=%d",
+	s := fmt.Sprintf("# nodes=%d scout=%d width=%d plycost=%d maxply=%d maxscore=%d",
 		c.Nodes, c.ScoutNodes, c.Width, c.PlyCost, c.MaxPly, c.MaxScore)
+	if c.Variant != movegen.Camelot {
+		s += " variant=" + c.Variant.String() // Camelot's journals keep the line they always had
+	}
+	return s
 }
 
 // node is a position of the book under construction.
@@ -102,6 +109,7 @@ type node struct {
 // cycles although pieces can move back (R6); the probe follows the same
 // edges (Book.Moves).
 type tree struct {
+	variant movegen.Variant // the board of its positions
 	nodes   []*node
 	index   map[uint64]int32
 	roots   []int32

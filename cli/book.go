@@ -63,9 +63,14 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Grows an opening book by drop-out expansion, scoring positions with the engine's search.")
 		fs.PrintDefaults()
 	}
-	if !parseOptions(fs, args, "book build", stderr) || !bookVariant("book build", *variant, stderr) {
+	if !parseOptions(fs, args, "book build", stderr) {
 		return 2
 	}
+	v, ok := variantOf("book build", *variant, stderr)
+	if !ok {
+		return 2
+	}
+	c.Variant = v
 	c.Threads = *threads
 	if c.Threads == 0 {
 		c.Threads = protocol.DefaultThreads()
@@ -113,12 +118,22 @@ func readGames(path string) ([]*record.Game, error) {
 	return games, err
 }
 
-// openBook returns the book at path, or the embedded one for "".
-func openBook(path string) (*book.Book, error) {
+// openBook returns the book of v's board at path, or the embedded one for
+// "" (an error when the binary has none); a book of another board is an
+// error.
+func openBook(path string, v movegen.Variant) (*book.Book, error) {
 	if path == "" {
-		return book.Default()
+		b, err := book.DefaultFor(v)
+		if err == nil && b == nil {
+			err = fmt.Errorf("no book of %s is built in: give one with -book", v.Title())
+		}
+		return b, err
 	}
-	return book.Open(path)
+	b, err := book.Open(path)
+	if err == nil && b.Variant != v {
+		return nil, fmt.Errorf("%s: a book of %s, not of %s (-variant)", path, b.Variant.Title(), v.Title())
+	}
+	return b, err
 }
 
 func runBookProbe(args []string, stdout, stderr io.Writer) int {
@@ -134,19 +149,23 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Lists the book moves of a position (default: the start position) with their scores and weights.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil || !bookVariant("book probe", *variant, stderr) {
+	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	cfen := movegen.StartCFEN
+	bv, ok := variantOf("book probe", *variant, stderr)
+	if !ok {
+		return 2
+	}
+	cfen := bv.StartCFEN()
 	if fs.NArg() > 0 {
 		cfen = strings.Join(fs.Args(), " ")
 	}
-	pos, err := movegen.ParseCFEN(cfen)
+	pos, err := bv.ParseCFEN(cfen)
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot book probe: %v\n", err)
 		return 2
 	}
-	b, err := openBook(*path)
+	b, err := openBook(*path, bv)
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot book probe: %v\n", err)
 		return 1
@@ -168,10 +187,14 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	path := fs.String("book", "", "book file (default: the embedded book)")
 	variant := fs.String("variant", movegen.Camelot.String(), bookVariantUsage)
-	if !parseOptions(fs, args, "book stats", stderr) || !bookVariant("book stats", *variant, stderr) {
+	if !parseOptions(fs, args, "book stats", stderr) {
 		return 2
 	}
-	b, err := openBook(*path)
+	bv, ok := variantOf("book stats", *variant, stderr)
+	if !ok {
+		return 2
+	}
+	b, err := openBook(*path, bv)
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot book stats: %v\n", err)
 		return 1
@@ -189,11 +212,4 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 }
 
 // bookVariantUsage documents -variant of the book commands.
-const bookVariantUsage = "the game (V7): camelot only; the book holds Camelot positions"
-
-// bookVariant checks the -variant of a book command: the book holds
-// Camelot positions, so another variant is refused in one line.
-func bookVariant(command, name string, stderr io.Writer) bool {
-	v, ok := variantOf(command, name, stderr)
-	return ok && !refuseVariant(v, command, "the book holds Camelot positions only", stderr)
-}
+const bookVariantUsage = "the board of the book (V7): camelot, cam, camette or chivalry; a book holds one board's positions"

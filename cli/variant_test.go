@@ -43,9 +43,7 @@ func TestPerftVariants(t *testing.T) {
 }
 
 // TestVariantFlagErrors checks that every command with -variant refuses
-// an unknown name in one line naming it, with status 2, and that the
-// commands serving Camelot only (book, train) so refuse Chivalry, which
-// is handed to the wide grid's command line first (grid_narrow.go).
+// an unknown name in one line naming it, with status 2.
 func TestVariantFlagErrors(t *testing.T) {
 	cmds := [][]string{
 		{"perft", "1"},
@@ -62,11 +60,7 @@ func TestVariantFlagErrors(t *testing.T) {
 		{"train", "x.txt"},
 	}
 	for _, c := range cmds {
-		names := []string{"nosuch"}
-		if c[0] == "book" {
-			names = append(names, "chivalry")
-		}
-		for _, name := range names {
+		for _, name := range []string{"nosuch"} {
 			args := append(append([]string{c[0]}, c[1:]...), "-variant", name)
 			if c[0] == "perft" || c[0] == "analyse" || c[0] == "tune" || c[0] == "train" {
 				// Flags before the arguments.
@@ -126,26 +120,48 @@ func TestOpeningsVariant(t *testing.T) {
 	}
 }
 
-// The book serves Camelot only: another variant is refused in one line
-// with a non-zero exit. train makes a net of the data's board.
-func TestCamelotOnlyCommands(t *testing.T) {
-	for _, args := range [][]string{
-		{"book", "build", "-variant", "cam"},
-		{"book", "probe", "-variant", "camette"},
-		{"book", "stats", "-variant", "cam"},
-	} {
-		code, out, errText := run(args...)
-		if code == 0 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "not supported") {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line saying it is not supported", args, code, out, errText)
+// A book holds one board's positions: book build -variant cam builds
+// Cam's from its start, probe and stats read it with -variant cam, and a
+// book of another board than -variant's is refused. train makes a net of
+// the data's board.
+func TestVariantBooksAndNets(t *testing.T) {
+	camBook := filepath.Join(t.TempDir(), "cam.book")
+	code, out, errText := run("book", "build", "-variant", "cam", "-out", camBook, "-positions", "12", "-nodes", "300",
+		"-scout-nodes", "50", "-width", "3", "-threads", "1", "-hash", "1")
+	if code != 0 || !strings.Contains(out, "book: "+camBook+": ") {
+		t.Fatalf("book build -variant cam: exit %d\n%s%s", code, out, errText)
+	}
+	code, out, _ = run("book", "probe", "-variant", "cam", "-book", camBook)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 4 {
+		t.Errorf("probe of Cam's start: exit %d, want a header and 3 moves:\n%s", code, out)
+	}
+	start := movegen.Cam.StartPosition()
+	for _, l := range lines[1:] {
+		if _, err := start.ParseMove(strings.Fields(l)[0]); err != nil {
+			t.Errorf("book move %q is no legal move of Cam's start: %v", l, err)
 		}
 	}
+	for _, args := range [][]string{
+		{"book", "probe", "-book", camBook},
+		{"book", "stats", "-book", camBook, "-variant", "camette"},
+	} {
+		code, out, errText := run(args...)
+		if code == 0 || out != "" || strings.Count(errText, "\n") != 1 || !strings.Contains(errText, "a book of Cam, not of") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line refusing a book of Cam", args, code, out, errText)
+		}
+	}
+	// No Cam book is built in yet.
+	if code, _, errText := run("book", "stats", "-variant", "cam"); code == 0 || !strings.Contains(errText, "no book of Cam is built in") {
+		t.Errorf("book stats -variant cam without a book: exit %d, stderr %q", code, errText)
+	}
 	data := filepath.Join(t.TempDir(), "cam.txt")
-	code, _, errText := run("datagen", "-variant", "cam", "-out", data, "-games", "1", "-nodes", "50", "-verify-nodes", "50", "-hash", "1", "-threads", "1")
+	code, _, errText = run("datagen", "-variant", "cam", "-out", data, "-games", "1", "-nodes", "50", "-verify-nodes", "50", "-hash", "1", "-threads", "1")
 	if code != 0 {
 		t.Fatalf("datagen: exit %d, %s", code, errText)
 	}
 	net := filepath.Join(t.TempDir(), "cam.nnue")
-	code, out, errText := run("train", "-epochs", "1", "-hidden", "16", "-k", "1", "-validation", "0", "-threads", "1", "-out", net, data)
+	code, out, errText = run("train", "-epochs", "1", "-hidden", "16", "-k", "1", "-validation", "0", "-threads", "1", "-out", net, data)
 	if code != 0 || !strings.Contains(out, "wrote "+net) {
 		t.Errorf("train on Cam data: exit %d, stdout %q, stderr %q", code, out, errText)
 	} else if n, err := nnue.LoadFile(net); err != nil || n.Variant != movegen.Cam || !strings.HasPrefix(n.Name, "cam-") {

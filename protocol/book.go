@@ -10,15 +10,21 @@ import (
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// bookState is the session's opening book: the OwnBook, BookFile,
-// BookPlies and BookMargin options and the book they select.
+// bookState is the session's opening books: the OwnBook, BookFile,
+// BookPlies and BookMargin options and, for each board, the book they
+// select (BookFile names the book of the board selected, UCI_Variant).
 type bookState struct {
-	own     bool   // OwnBook
-	file    string // BookFile; "" is the embedded book
+	own     bool // OwnBook
 	variety book.Variety
-	loaded  bool       // b (or the failure to load it) is current
-	b       *book.Book // nil: no book
+	boards  [4]boardBook
 	rng     *rand.Rand
+}
+
+// boardBook is one board's book.
+type boardBook struct {
+	file   string     // BookFile; "" is the embedded book
+	loaded bool       // b (or the failure to load it) is current
+	b      *book.Book // nil: no book
 }
 
 func newBookState() bookState {
@@ -26,35 +32,42 @@ func newBookState() bookState {
 	return bookState{own: true, variety: book.DefaultVariety, rng: rand.New(rand.NewPCG(seed, seed>>32|1))}
 }
 
-// setFile selects a book file ("" or "<empty>": the embedded book) and
-// loads it at once, so that a missing or corrupt file is reported by the
-// setoption that names it. Without a usable book the engine searches.
+// setBookFile selects a book file for the board of the selected variant
+// ("" or "<empty>": its embedded book, if the binary has one) and loads it
+// at once, so that a missing or corrupt file, or a book of another board,
+// is reported by the setoption that names it. Without a usable book the
+// engine searches.
 func (s *Session) setBookFile(path string) {
 	if path == "<empty>" {
 		path = ""
 	}
-	s.book.file, s.book.loaded, s.book.b = path, false, nil
-	if _, err := s.loadBook(); err != nil {
-		s.errorf("BookFile: %v; playing without a book", err)
+	v := s.variant
+	s.book.boards[v&3] = boardBook{file: path}
+	if _, err := s.loadBook(v); err != nil {
+		s.errorf("BookFile: %v; playing %s without a book", err, v.Title())
 	}
 }
 
-// loadBook returns the selected book, loading it on first use.
-func (s *Session) loadBook() (*book.Book, error) {
-	if s.book.loaded {
-		return s.book.b, nil
+// loadBook returns the book selected for v's board, loading it on first use.
+func (s *Session) loadBook(v movegen.Variant) (*book.Book, error) {
+	bb := &s.book.boards[v&3]
+	if bb.loaded {
+		return bb.b, nil
 	}
-	s.book.loaded = true
+	bb.loaded = true
 	var err error
-	if s.book.file == "" {
-		s.book.b, err = book.Default()
+	if bb.file == "" {
+		bb.b, err = book.DefaultFor(v)
 	} else {
-		s.book.b, err = book.Open(s.book.file)
+		bb.b, err = book.Open(bb.file)
+	}
+	if err == nil && bb.b != nil && bb.b.Variant != v {
+		err = fmt.Errorf("%s: a book of %s, not of %s", bb.file, bb.b.Variant.Title(), v.Title())
 	}
 	if err != nil {
-		s.book.b = nil
+		bb.b = nil
 	}
-	return s.book.b, err
+	return bb.b, err
 }
 
 // fromBook reports whether a search with these limits is a game move the
@@ -74,12 +87,9 @@ func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, 
 	if !s.book.own || !fromBook(lim) || g.Outcome().IsOver() {
 		return nil, false
 	}
-	b, err := s.loadBook()
-	if err != nil || b == nil {
-		return nil, false
-	}
 	pos := g.Position()
-	if pos.Variant != movegen.Camelot { // the book holds Camelot's positions only
+	b, err := s.loadBook(pos.Variant)
+	if err != nil || b == nil {
 		return nil, false
 	}
 	c, ok := b.Pick(&pos, s.book.variety, s.book.rng)

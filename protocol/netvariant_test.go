@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/book"
 	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/nnue"
@@ -64,4 +65,44 @@ func TestEvalFileByBoard(t *testing.T) {
 		t.Errorf("Camelot after Cam: %q, want its net %s", l, camelot.Name)
 	}
 	c.errorLine("setoption name EvalFile value "+camPath, "a net of Cam, not of Camelot", "keeping net "+camelot.Name)
+}
+
+// writeBookOf writes a book of v's board holding its start, expanded, and
+// the position after the start's first legal move; it returns the path
+// and that move's text.
+func writeBookOf(t *testing.T, v movegen.Variant) (string, string) {
+	t.Helper()
+	start := v.StartPosition()
+	var ml movegen.MoveList
+	start.GenerateMoves(&ml)
+	child := start
+	child.MakeMove(ml.Moves[0])
+	data, err := book.EncodeOf(v, []book.Entry{
+		{Key: start.Key, Score: 10, Depth: 5, Expanded: true},
+		{Key: child.Key, Score: -10, Depth: 4, Ply: 1},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), v.String()+".book")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, start.MoveText(ml.Moves[0])
+}
+
+// A book holds one board's positions: BookFile loads one for the board
+// selected and refuses another board's; a book move is played on its
+// board, and never on another.
+func TestBookByBoard(t *testing.T) {
+	c := newClientSession(t, NewSession(engine.New(engine.Options{Hash: 1, Threads: 1})))
+	camBook, move := writeBookOf(t, movegen.Cam)
+	c.errorLine("setoption name BookFile value "+camBook, "a book of Cam, not of Camelot")
+	c.roundTrip("setoption name UCI_Variant value cam")
+	c.quiet("setoption name BookFile value " + camBook)
+	c.send("position startpos")
+	c.send("go movetime 50")
+	if lines := c.expectPrefix("bestmove "); bestMove(t, lines) != move {
+		t.Errorf("Cam's start with its book: %q, want the book move %s", lines, move)
+	}
 }

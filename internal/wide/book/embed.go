@@ -3,33 +3,61 @@
 package book
 
 import (
-	_ "embed"
+	"embed"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"sync"
+
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
-// defaultData is the book built into the binary (see the README's "Opening
-// book" section for the command that made it).
+// defaultFiles holds the books built into the binary, one a board:
+// default.book for Camelot, default-cam.book for Cam, … (see
+// docs/book.md for the commands that made them).
 //
-//go:embed default.book
-var defaultData []byte
+//go:embed default*.book
+var defaultFiles embed.FS
 
-var (
-	defaultOnce sync.Once
-	defaultBook *Book
-	defaultErr  error
-)
+// defaultBooks holds each board's built-in book, checked once on first use.
+var defaultBooks [4]struct {
+	once sync.Once
+	b    *Book
+	err  error
+}
 
-// Default returns the embedded book, checked once on first use.
-func Default() (*Book, error) {
-	defaultOnce.Do(func() {
-		defaultBook, defaultErr = Load(defaultData)
-		if defaultErr != nil {
-			defaultErr = fmt.Errorf("embedded book: %v", defaultErr)
+// Default returns Camelot's embedded book.
+func Default() (*Book, error) { return DefaultFor(movegen.Camelot) }
+
+// DefaultFileName is the name of v's embedded book file.
+func DefaultFileName(v movegen.Variant) string {
+	if v == movegen.Camelot {
+		return "default.book"
+	}
+	return "default-" + v.String() + ".book"
+}
+
+// DefaultFor returns the book of v's board built into the binary, checked
+// once on first use; nil (and no error) when the binary has none.
+func DefaultFor(v movegen.Variant) (*Book, error) {
+	d := &defaultBooks[v&3]
+	d.once.Do(func() {
+		data, err := defaultFiles.ReadFile(DefaultFileName(v))
+		if errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		if err == nil {
+			d.b, err = Load(data)
+		}
+		if err == nil && d.b.Variant != v {
+			d.b, err = nil, fmt.Errorf("a book of %s", d.b.Variant.Title())
+		}
+		if err != nil {
+			d.err = fmt.Errorf("embedded book %s: %v", DefaultFileName(v), err)
 		}
 	})
-	return defaultBook, defaultErr
+	return d.b, d.err
 }
 
 // Open reads and checks a book file.

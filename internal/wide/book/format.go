@@ -16,7 +16,9 @@
 //
 //	offset  size  field
 //	0       8     magic "CAMBOOK\n"
-//	8       4     version (1)
+//	8       4     version (1) | board<<8: the variant whose positions the
+//	              book holds (V1 order: 0 Camelot, 1 Cam, 2 Camette, 3
+//	              Chivalry), so a Camelot book reads as version 1
 //	12      4     number of entries N
 //	16      12·N  entries, sorted by key, keys distinct
 //	16+12·N 8     go-farm Fingerprint64 of the entry bytes
@@ -39,6 +41,7 @@ import (
 	"slices"
 
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/internal/wide/movegen"
 	farm "github.com/dgryski/go-farm"
 )
 
@@ -90,9 +93,12 @@ func decodeEntry(b []byte) Entry {
 	}
 }
 
-// Encode returns the book file of entries, which it sorts by key. Two
-// entries with the same key are an error.
-func Encode(entries []Entry) ([]byte, error) {
+// Encode returns the book file of Camelot's entries (EncodeOf).
+func Encode(entries []Entry) ([]byte, error) { return EncodeOf(movegen.Camelot, entries) }
+
+// EncodeOf returns the book file of entries of variant v's positions,
+// which it sorts by key. Two entries with the same key are an error.
+func EncodeOf(v movegen.Variant, entries []Entry) ([]byte, error) {
 	es := slices.Clone(entries)
 	slices.SortFunc(es, func(a, b Entry) int {
 		switch {
@@ -105,7 +111,7 @@ func Encode(entries []Entry) ([]byte, error) {
 	})
 	buf := make([]byte, headerSize, headerSize+entrySize*len(es)+footerSize)
 	copy(buf, magic)
-	binary.LittleEndian.PutUint32(buf[8:], Version)
+	binary.LittleEndian.PutUint32(buf[8:], Version|uint32(v)<<8)
 	binary.LittleEndian.PutUint32(buf[12:], uint32(len(es)))
 	for i, e := range es {
 		if i > 0 && es[i-1].Key == e.Key {
@@ -139,8 +145,13 @@ func Load(data []byte) (*Book, error) {
 	if !bytes.Equal(data[:8], []byte(magic)) {
 		return nil, fmt.Errorf("not a book: the file does not start with %q", magic[:7])
 	}
-	if v := binary.LittleEndian.Uint32(data[8:]); v != Version {
-		return nil, fmt.Errorf("book format version %d; this program reads version %d", v, Version)
+	version := binary.LittleEndian.Uint32(data[8:])
+	if version&0xff != Version {
+		return nil, fmt.Errorf("book format version %d; this program reads version %d", version&0xff, Version)
+	}
+	variant := movegen.Variant(version >> 8)
+	if version>>8 >= 4 || variant.Geometry() == nil {
+		return nil, fmt.Errorf("a book of board %d, which this build does not play", version>>8)
 	}
 	n := int64(binary.LittleEndian.Uint32(data[12:]))
 	want := headerSize + entrySize*n + footerSize
@@ -159,7 +170,7 @@ func Load(data []byte) (*Book, error) {
 		}
 		prev = k
 	}
-	return &Book{body: body, n: int(n)}, nil
+	return &Book{Variant: variant, body: body, n: int(n)}, nil
 }
 
 func fingerprint(b []byte) uint64 { return farm.Fingerprint64(b) }

@@ -46,6 +46,7 @@ func (t *tree) expansionLine(x expansion) string {
 // returns the file open for appending.
 func openJournal(path string, cfg BuildConfig) (*tree, *os.File, error) {
 	t := newTree()
+	t.variant = cfg.Variant
 	data, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
 		return nil, nil, err
@@ -97,7 +98,7 @@ func (t *tree) replay(line string) error {
 	if len(f) < 6 {
 		return fmt.Errorf("short line %q", line)
 	}
-	pos, err := movegen.ParseCFEN(strings.Join(f[1:6], " "))
+	pos, err := t.variant.ParseCFEN(strings.Join(f[1:6], " "))
 	if err != nil {
 		return err
 	}

@@ -12,8 +12,9 @@ import (
 
 // Book is a loaded book: the sorted entry bytes, searched in place.
 type Book struct {
-	body []byte
-	n    int
+	Variant movegen.Variant // the board of its positions: it is consulted on that board only
+	body    []byte
+	n       int
 }
 
 // Len returns the number of positions.
@@ -74,6 +75,9 @@ func Ply(p *movegen.Position) int { return 2*(p.MoveNumber-1) + int(p.Side) }
 // build's root than p, as the builder's values flow (Build), so a move
 // back to an earlier book position is not offered.
 func (b *Book) Moves(p *movegen.Position, v Variety) []Candidate {
+	if p.Variant != b.Variant {
+		return nil // a position of another board: never consulted (keys are per board)
+	}
 	e, ok := b.Lookup(p.Key)
 	if !ok || !e.Expanded {
 		return nil

@@ -62,7 +62,7 @@ func Build(ctx context.Context, cfg BuildConfig, games []*record.Game, out strin
 		return nil
 	}
 
-	err = b.ensureRoot(ctx, movegen.StartPosition())
+	err = b.ensureRoot(ctx, cfg.Variant.StartPosition())
 	for _, g := range games {
 		if err != nil {
 			break
@@ -130,8 +130,8 @@ func (b *builder) importGame(ctx context.Context, g *record.Game, step func() er
 	default:
 		return nil // no result: nothing to learn from
 	}
-	if g.Variant != movegen.Camelot {
-		return fmt.Errorf("a game of %s: the book holds Camelot's positions only", g.Variant.Title())
+	if g.Variant != b.cfg.Variant {
+		return fmt.Errorf("a game of %s: the book holds %s's positions", g.Variant.Title(), b.cfg.Variant.Title())
 	}
 	mg := movegen.NewGame(g.Start)
 	if err := b.ensureRoot(ctx, g.Start); err != nil {
@@ -179,7 +179,7 @@ func (b *builder) save(out string) error {
 	if err := b.journal.Sync(); err != nil {
 		return err
 	}
-	data, err := Encode(b.tree.entries())
+	data, err := EncodeOf(b.cfg.Variant, b.tree.entries())
 	if err != nil {
 		return err
 	}

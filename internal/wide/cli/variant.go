@@ -44,14 +44,3 @@ func variantOf(command, name string, stderr io.Writer) (v movegen.Variant, ok bo
 	}
 	return v, true
 }
-
-// refuseVariant writes the error line of a command that serves Camelot
-// only and reports true, for another variant; for Camelot it does nothing
-// and reports false.
-func refuseVariant(v movegen.Variant, command, what string, stderr io.Writer) bool {
-	if v == movegen.Camelot {
-		return false
-	}
-	fmt.Fprintf(stderr, "camelot %s: -variant %s: not supported: %s\n", command, v, what)
-	return true
-}
