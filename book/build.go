@@ -30,14 +30,14 @@ import (
 type BuildConfig struct {
 	Variant    movegen.Variant // the board, whose start is the root (the zero Variant is Camelot)
 	Nodes      uint64          // nodes of the search that scores a book position
-	ScoutNodes uint64 // nodes of the search that orders the moves
-	Width      int    // moves scored and kept per expanded position
-	PlyCost    int    // the cost of one ply of a line, centi-men
-	MaxPly     int    // positions this many plies from the root are not expanded
-	MaxScore   int    // positions scored beyond ±MaxScore are not expanded
-	Positions  int    // stop when the book holds this many positions
-	Threads    int    // searches run in parallel
-	Hash       int    // transposition table per search thread, MB
+	ScoutNodes uint64          // nodes of the search that orders the moves
+	Width      int             // moves scored and kept per expanded position
+	PlyCost    int             // the cost of one ply of a line, centi-men
+	MaxPly     int             // positions this many plies from the root are not expanded
+	MaxScore   int             // positions scored beyond ±MaxScore are not expanded
+	Positions  int             // stop when the book holds this many positions
+	Threads    int             // searches run in parallel
+	Hash       int             // transposition table per search thread, MB
 }
 
 // DefaultBuildConfig returns the settings the embedded book was built with,
