@@ -229,10 +229,10 @@ func (c *client) cfen() string {
 func strconvQuote(s string) string { return "\"" + s + "\"" }
 
 // infoRE is the exact shape of a search report.
-var infoRE = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ time \d+( pv [A-L]\d{1,2}([-x][A-L]\d{1,2})+( [A-L]\d{1,2}([-x][A-L]\d{1,2})+)*)?$`)
+var infoRE = regexp.MustCompile(`^info depth \d+ seldepth \d+ multipv \d+ score (cp|mate) -?\d+( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ time \d+( pv [A-N]\d{1,2}([-x][A-N]\d{1,2})+( [A-N]\d{1,2}([-x][A-N]\d{1,2})+)*)?$`)
 
 // bestRE is the shape of a bestmove line with a move.
-var bestRE = regexp.MustCompile(`^bestmove [A-L]\d{1,2}([-x][A-L]\d{1,2})+( ponder [A-L]\d{1,2}([-x][A-L]\d{1,2})+)?$`)
+var bestRE = regexp.MustCompile(`^bestmove [A-N]\d{1,2}([-x][A-N]\d{1,2})+( ponder [A-N]\d{1,2}([-x][A-N]\d{1,2})+)?$`)
 
 // checkSearch checks the lines of a search ending in bestmove: reports of
 // the right shape, and a bestmove.
