@@ -1,0 +1,179 @@
+package eval
+
+// Tests of the tuned evaluation on every board this build plays besides
+// Camelot; as a *_boards_test.go file it runs on the wide grid's copy too
+// (internal/widegen), there on Chivalry's board as well.
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// otherVariants lists the variants this build plays besides Camelot
+// (V1, V2): Cam and Camette, and Chivalry in the wide grid's copy.
+var otherVariants = func() []movegen.Variant {
+	var out []movegen.Variant
+	for _, v := range movegen.Variants() {
+		if v != movegen.Camelot && v.Geometry() != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}()
+
+// randomVariantPositions plays n random games of variant v from its start
+// (V3) for a random number of plies and returns where they stopped,
+// games not yet over; deterministic for the seed.
+func randomVariantPositions(v movegen.Variant, n int, seed uint64) []movegen.Position {
+	r := rand.New(rand.NewPCG(seed, 7))
+	var out []movegen.Position
+	var ml movegen.MoveList
+	for len(out) < n {
+		p := v.StartPosition()
+		plies := r.IntN(120)
+		for i := 0; i < plies; i++ {
+			p.GenerateMoves(&ml)
+			if ml.N == 0 {
+				break
+			}
+			p.MakeMove(ml.Moves[r.IntN(ml.N)])
+		}
+		p.GenerateMoves(&ml)
+		if ml.N > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// remapOn moves every piece of p through to on the board of p's variant,
+// swapping the colours (with the side to move and the castle counts) if
+// swap is set.
+func remapOn(p movegen.Position, to func(geo *movegen.Geometry, s movegen.Square) movegen.Square, swap bool) movegen.Position {
+	geo := p.Geometry()
+	q := p
+	q.Pieces, q.Knights = [2]movegen.Bitboard{}, movegen.Bitboard{}
+	for b := geo.Board; !b.IsEmpty(); {
+		s := b.PopFirst()
+		t := to(geo, s)
+		for c := movegen.White; c <= movegen.Black; c++ {
+			if p.Pieces[c].Has(s) {
+				d := c
+				if swap {
+					d = c.Other()
+				}
+				q.Pieces[d].Set(t)
+			}
+		}
+		if p.Knights.Has(s) {
+			q.Knights.Set(t)
+		}
+	}
+	if swap {
+		q.Side = p.Side.Other()
+		q.CastleMoves = [2]uint8{p.CastleMoves[1], p.CastleMoves[0]}
+	}
+	q.Key = q.ComputeKey()
+	return q
+}
+
+// variantColourFlip swaps the colours and mirrors the ranks of p's board
+// (V2 boards are symmetric both ways).
+func variantColourFlip(p movegen.Position) movegen.Position {
+	return remapOn(p, func(geo *movegen.Geometry, s movegen.Square) movegen.Square {
+		return geo.SquareAt(s.File(), p.Variant.Ranks()-1-s.Rank())
+	}, true)
+}
+
+// variantLeftRight mirrors the files of p's board.
+func variantLeftRight(p movegen.Position) movegen.Position {
+	return remapOn(p, func(geo *movegen.Geometry, s movegen.Square) movegen.Square {
+		return geo.SquareAt(p.Variant.Files()-1-s.File(), s.Rank())
+	}, false)
+}
+
+// TestVariantEvaluateSymmetric: on every other board, as on
+// Camelot's, every feature is negated by the colour flip and kept by the
+// left-right mirror, and so the score for the side to move is kept by
+// both; it is a finite score, within a few castles' worth.
+func TestVariantEvaluateSymmetric(t *testing.T) {
+	for _, v := range otherVariants {
+		names := WeightNamesOf(v)
+		for _, p := range randomVariantPositions(v, 1500, 5) {
+			fs, phase := Features(&p, nil)
+			q := variantColourFlip(p)
+			flipped, flippedPhase := Features(&q, nil)
+			q = variantLeftRight(p)
+			mirrored, mirroredPhase := Features(&q, nil)
+			if phase != flippedPhase || phase != mirroredPhase || len(fs) != len(flipped) || len(fs) != len(mirrored) {
+				t.Fatalf("%s %s: features %v, colour-flipped %v, mirrored %v", v, p.CFEN(), fs, flipped, mirrored)
+			}
+			if phase < 0 || phase > MaxPhase {
+				t.Fatalf("%s %s: phase %d", v, p.CFEN(), phase)
+			}
+			for i, f := range fs {
+				if int(f.Index) >= len(names) {
+					t.Fatalf("%s %s: feature index %d of %d weights", v, p.CFEN(), f.Index, len(names))
+				}
+				if flipped[i] != (Feature{f.Index, -f.Coef}) || mirrored[i] != f {
+					t.Fatalf("%s %s: feature %s %d, colour-flipped %s %d, mirrored %s %d", v, p.CFEN(),
+						names[f.Index], f.Coef, names[flipped[i].Index], flipped[i].Coef, names[mirrored[i].Index], mirrored[i].Coef)
+				}
+			}
+			score := Default.Evaluate(&p)
+			if score < -5000 || score > 5000 {
+				t.Fatalf("%s %s scores %d", v, p.CFEN(), score)
+			}
+			q = variantColourFlip(p)
+			if w := Default.Evaluate(&q); score != w {
+				t.Fatalf("%s %s scores %d, colour-flipped %s scores %d", v, p.CFEN(), score, q.CFEN(), w)
+			}
+			q = variantLeftRight(p)
+			if w := Default.Evaluate(&q); score != w {
+				t.Fatalf("%s %s scores %d, mirrored left-right %s scores %d", v, p.CFEN(), score, q.CFEN(), w)
+			}
+		}
+	}
+}
+
+// TestVariantFeaturesGiveEvaluate: the tuner's view of a variant's
+// position (features, phase and the variant's table) gives exactly the
+// engine's score, and the breakdown adds up to it.
+func TestVariantFeaturesGiveEvaluate(t *testing.T) {
+	for _, v := range otherVariants {
+		weights := WeightsOf(v)
+		for _, p := range randomVariantPositions(v, 1500, 6) {
+			fs, phase := Features(&p, nil)
+			mg, eg := 0, 0
+			seen := map[uint16]bool{}
+			for _, f := range fs {
+				if seen[f.Index] || f.Coef == 0 {
+					t.Fatalf("%s %s: feature %d repeated or zero", v, p.CFEN(), f.Index)
+				}
+				seen[f.Index] = true
+				mg += int(f.Coef) * weights[f.Index].MG
+				eg += int(f.Coef) * weights[f.Index].EG
+			}
+			s := taper(mg, eg, phase)
+			if p.Side == movegen.Black {
+				s = -s
+			}
+			got := Default.Evaluate(&p)
+			if got != s {
+				t.Fatalf("%s %s: Evaluate %d, features give %d", v, p.CFEN(), got, s)
+			}
+			sum := 0
+			for _, term := range Default.Breakdown(&p) {
+				sum += term.White - term.Black
+			}
+			if p.Side == movegen.Black {
+				sum = -sum
+			}
+			if got != sum {
+				t.Fatalf("%s %s: Evaluate %d, breakdown sums to %d", v, p.CFEN(), got, sum)
+			}
+		}
+	}
+}
