@@ -26,6 +26,7 @@ import (
 
 	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // The suite: one position per line as `CFEN ; comment` (CFEN: R5 of
@@ -86,6 +87,11 @@ const (
 type Config struct {
 	Depth, Threads, HashMB int
 	Variant                movegen.Variant
+	// Net, if set, is the net the search uses on its board (the suite's
+	// must be that board); Classic selects the tuned evaluation. By
+	// default the board's built-in net, else its tuned evaluation.
+	Net     *nnue.Net
+	Classic bool
 }
 
 // defaultDepths is the default depth of each variant's suite, where it is
@@ -225,7 +231,10 @@ func RunContext(ctx context.Context, w io.Writer, cfg Config) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	e := engine.New(engine.Options{Hash: cfg.HashMB, Threads: cfg.Threads})
+	if cfg.Net != nil && cfg.Net.Variant != cfg.Variant {
+		return Summary{}, fmt.Errorf("bench: -net: a net of %s, but the suite is %s's", cfg.Net.Variant.Title(), cfg.Variant.Title())
+	}
+	e := engine.New(engine.Options{Hash: cfg.HashMB, Threads: cfg.Threads, Net: cfg.Net, Classic: cfg.Classic})
 	out := &errWriter{w: w}
 	var sum Summary
 	for i, p := range ps {
@@ -267,7 +276,7 @@ func (ew *errWriter) printf(format string, args ...any) {
 }
 
 // Usage is the syntax Command accepts.
-const Usage = "bench [depth] [threads] [hash] [-variant NAME]"
+const Usage = "bench [depth] [threads] [hash] [-variant NAME] [-net FILE | -classic]"
 
 // Command implements `bench [depth] [threads] [hash] [-variant NAME]`: the
 // numbers are positional and all optional (defaults DefaultDepth, 1
@@ -290,6 +299,9 @@ func ParseArgs(args []string) (Config, error) {
 	cfg.Depth = 0 // the variant's default, unless given
 	args, err := cutVariant(args, &cfg)
 	if err != nil {
+		return cfg, err
+	}
+	if args, err = cutEval(args, &cfg); err != nil {
 		return cfg, err
 	}
 	if len(args) > 3 {
@@ -320,6 +332,43 @@ func ParseArgs(args []string) (Config, error) {
 		cfg.Depth = DefaultDepthOf(cfg.Variant)
 	}
 	return cfg, nil
+}
+
+// cutEval takes -classic (the tuned evaluation) and -net FILE (a net
+// file for the suite's board) out of args into cfg and returns the other
+// arguments: for comparing the evaluations' speed.
+func cutEval(args []string, cfg *Config) ([]string, error) {
+	var rest []string
+	for i := 0; i < len(args); i++ {
+		switch strings.TrimLeft(args[i], "-") {
+		case "classic":
+			if !strings.HasPrefix(args[i], "-") {
+				rest = append(rest, args[i])
+				continue
+			}
+			cfg.Classic = true
+		case "net":
+			if !strings.HasPrefix(args[i], "-") {
+				rest = append(rest, args[i])
+				continue
+			}
+			if i+1 == len(args) {
+				return nil, fmt.Errorf("bench: -net needs a net file (usage: %s)", Usage)
+			}
+			i++
+			n, err := nnue.LoadFile(args[i])
+			if err != nil {
+				return nil, fmt.Errorf("bench: -net: %v", err)
+			}
+			cfg.Net = n
+		default:
+			rest = append(rest, args[i])
+		}
+	}
+	if cfg.Classic && cfg.Net != nil {
+		return nil, fmt.Errorf("bench: -classic and -net exclude each other")
+	}
+	return rest, nil
 }
 
 // cutVariant takes -variant NAME (or -variant=NAME, with one or two

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // TestSuitePositions: every position parses, is written canonically (so
@@ -421,6 +422,45 @@ func TestCommandVariantRejects(t *testing.T) {
 		err := Command(&buf, c.args)
 		if err == nil || !strings.Contains(err.Error(), c.want) || buf.Len() != 0 {
 			t.Errorf("Command(%q) = %v, wrote %q; want an error containing %q", c.args, err, buf.String(), c.want)
+		}
+	}
+}
+
+// -classic and -net pick the evaluation; a net of another board than the
+// suite's is refused.
+func TestEvalFlags(t *testing.T) {
+	cfg, err := ParseArgs([]string{"2", "-classic", "-variant", "cam"})
+	if err != nil || !cfg.Classic || cfg.Net != nil || cfg.Depth != 2 || cfg.Variant != movegen.Cam {
+		t.Errorf("-classic: %+v, %v", cfg, err)
+	}
+	path := filepath.Join(t.TempDir(), "camelot.nnue")
+	data, err := nnue.Encode(nnue.Random(1, 16))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err = ParseArgs([]string{"1", "-net", path})
+	if err != nil || cfg.Net == nil || cfg.Classic {
+		t.Fatalf("-net: %+v, %v", cfg, err)
+	}
+	var buf bytes.Buffer
+	if _, err := Run(&buf, cfg); err != nil || !strings.Contains(buf.String(), "Nodes searched: ") {
+		t.Errorf("bench 1 -net: %v\n%s", err, buf.String())
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-net"}, "-net needs a net file"},
+		{[]string{"-net", filepath.Join(t.TempDir(), "none.nnue")}, "no such file"},
+		{[]string{"-net", path, "-classic"}, "exclude each other"},
+		{[]string{"1", "-net", path, "-variant", "cam"}, "a net of Camelot, but the suite is Cam's"},
+	} {
+		err := Command(new(bytes.Buffer), c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("bench %q: %v, want %q", c.args, err, c.want)
 		}
 	}
 }

@@ -10,17 +10,21 @@ import (
 )
 
 // runBench implements `camelot bench [depth] [threads] [hash] [-variant
-// NAME]`: the suite of Camelot, or of the variant named (V7), each with
-// its own signature.
+// NAME] [-net FILE | -classic]`: the suite of Camelot, or of the variant
+// named (V7), each with its own signature.
 func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		fmt.Fprintln(stderr, "usage: camelot "+bench.Usage)
 		fmt.Fprintln(stderr, "Searches the benchmark suite to a fixed depth; with one thread the node count is the bench signature.")
-		fmt.Fprintf(stderr, "  depth    plies a position (default %d)\n", bench.DefaultDepth)
+		fmt.Fprintf(stderr, "  depth    plies a position (default %d; %d for chivalry)\n", bench.DefaultDepth, bench.ChivalryDepth)
 		fmt.Fprintf(stderr, "  threads  search threads (default %d)\n", bench.DefaultThreads)
 		fmt.Fprintf(stderr, "  hash     transposition table MB (default %d)\n", bench.DefaultHashMB)
 		fmt.Fprintln(stderr, "  -variant NAME")
-		fmt.Fprintln(stderr, "           the suite of camelot (default), cam or camette: each has its own signature (V7)")
+		fmt.Fprintln(stderr, "           the suite of camelot (default), cam, camette or chivalry: each has its own signature (V7)")
+		fmt.Fprintln(stderr, "  -net FILE")
+		fmt.Fprintln(stderr, "           search with this net of the suite's board (default: the board's built-in net, if any)")
+		fmt.Fprintln(stderr, "  -classic")
+		fmt.Fprintln(stderr, "           search with the tuned evaluation")
 		return 0
 	}
 	if err := bench.Command(stdout, args); err != nil {
