@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,38 +35,45 @@ func writeNetOf(t *testing.T, v movegen.Variant, seed uint64) (string, *nnue.Net
 func TestEvalFileByBoard(t *testing.T) {
 	e := engine.New(engine.Options{Hash: 1, Threads: 1})
 	c := newClientSession(t, NewSession(e))
-	camPath, cam := writeNetOf(t, movegen.Cam, 1)
+	camPath, cam := writeNetOf(t, movegen.Camette, 1)
 	camelotPath, camelot := writeNetOf(t, movegen.Camelot, 2)
 	c.quiet("setoption name EvalFile value " + camelotPath)
-	c.roundTrip("setoption name UCI_Variant value cam")
-	if l := netLine(c); !strings.HasPrefix(l, "NNUE: no net of the Cam board") {
-		t.Errorf("Cam before its net: %q", l)
+	c.roundTrip("setoption name UCI_Variant value camette")
+	if l := netLine(c); !strings.HasPrefix(l, "NNUE: no net of the Camette board") {
+		t.Errorf("Camette before its net: %q", l)
 	}
-	c.errorLine("setoption name EvalFile value "+camelotPath, "a net of Camelot, not of Cam", "keeping net <none>")
+	c.errorLine("setoption name EvalFile value "+camelotPath, "a net of Camelot, not of Camette", "keeping net <none>")
 	c.quiet("setoption name EvalFile value " + camPath)
-	if l := netLine(c); !strings.HasSuffix(l, "net "+cam.Name) || !strings.HasPrefix(cam.Name, "cam-") {
-		t.Errorf("Cam after loading %s: %q", cam.Name, l)
+	if l := netLine(c); !strings.HasSuffix(l, "net "+cam.Name) || !strings.HasPrefix(cam.Name, "camette-") {
+		t.Errorf("Camette after loading %s: %q", cam.Name, l)
 	}
 	c.send("position startpos")
 	c.send("go depth 3")
 	if lines := c.expectPrefix("bestmove "); !strings.HasPrefix(lines[len(lines)-1], "bestmove ") {
-		t.Errorf("search in Cam with its net: %q", lines)
+		t.Errorf("search in Camette with its net: %q", lines)
 	}
 	if got := c.roundTrip("eval"); got[len(got)-1] != "The search uses NNUE" {
-		t.Errorf("eval in Cam with a net: %q", got[len(got)-1])
+		t.Errorf("eval in Camette with a net: %q", got[len(got)-1])
 	}
 	c.quiet("setoption name Use NNUE value false")
 	if got := c.roundTrip("eval"); got[len(got)-1] != "The search uses the tuned evaluation" {
-		t.Errorf("Use NNUE false in Cam: %q", got[len(got)-1])
+		t.Errorf("Use NNUE false in Camette: %q", got[len(got)-1])
 	}
 	c.quiet("setoption name Use NNUE value true")
+	// Cam has its built-in net.
+	c.roundTrip("setoption name UCI_Variant value cam")
+	if def, _ := nnue.DefaultFor(movegen.Cam); def == nil || netLine(c) != fmt.Sprintf("NNUE: %d (side to move), net %s", def.Evaluate(ptrPos(movegen.Cam.StartPosition())), def.Name) {
+		t.Errorf("Cam's built-in net: %v, eval says %q", def, netLine(c))
+	}
 	// Back on Camelot's board, its own net is still there.
 	c.roundTrip("setoption name UCI_Variant value camelot")
 	if l := netLine(c); !strings.HasSuffix(l, "net "+camelot.Name) {
 		t.Errorf("Camelot after Cam: %q, want its net %s", l, camelot.Name)
 	}
-	c.errorLine("setoption name EvalFile value "+camPath, "a net of Cam, not of Camelot", "keeping net "+camelot.Name)
+	c.errorLine("setoption name EvalFile value "+camPath, "a net of Camette, not of Camelot", "keeping net "+camelot.Name)
 }
+
+func ptrPos(p movegen.Position) *movegen.Position { return &p }
 
 // writeBookOf writes a book of v's board holding its start, expanded, and
 // the position after the start's first legal move; it returns the path
