@@ -14,7 +14,7 @@ import (
 func checkBook(t *testing.T, b *Book) {
 	t.Helper()
 	seen := map[uint64]bool{}
-	queue := []movegen.Position{movegen.StartPosition()}
+	queue := []movegen.Position{b.Variant.StartPosition()}
 	if _, ok := b.Lookup(queue[0].Key); ok {
 		seen[queue[0].Key] = true
 	}

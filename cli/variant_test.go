@@ -151,9 +151,12 @@ func TestVariantBooksAndNets(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one line refusing a book of Cam", args, code, out, errText)
 		}
 	}
-	// No Cam book is built in yet.
-	if code, _, errText := run("book", "stats", "-variant", "cam"); code == 0 || !strings.Contains(errText, "no book of Cam is built in") {
-		t.Errorf("book stats -variant cam without a book: exit %d, stderr %q", code, errText)
+	// Cam's book is built in; Camette has none.
+	if code, out, errText := run("book", "stats", "-variant", "cam"); code != 0 || !strings.Contains(out, "positions by ply: 0:1 ") {
+		t.Errorf("book stats -variant cam: exit %d, stdout %q, stderr %q", code, out, errText)
+	}
+	if code, _, errText := run("book", "stats", "-variant", "camette"); code == 0 || !strings.Contains(errText, "no book of Camette is built in") {
+		t.Errorf("book stats -variant camette without a book: exit %d, stderr %q", code, errText)
 	}
 	data := filepath.Join(t.TempDir(), "cam.txt")
 	code, _, errText = run("datagen", "-variant", "cam", "-out", data, "-games", "1", "-nodes", "50", "-verify-nodes", "50", "-hash", "1", "-threads", "1")
