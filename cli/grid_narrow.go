@@ -1,16 +1,16 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
+	"errors"
 	"io"
 	"os"
-	"regexp"
 	"strings"
 
 	"github.com/camelot-engine/camelot/datagen"
 	widecli "github.com/camelot-engine/camelot/internal/wide/cli"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/record"
 )
 
 // This file is the narrow build's hand-over to the wide grid (see
@@ -35,16 +35,19 @@ func wideCommand(args []string, stdin io.Reader) (main func([]string, io.Reader,
 	case "analyse":
 		for _, a := range args[1:] {
 			var data []byte
-			if a == "-" {
+			switch {
+			case a == "-":
 				all, err := io.ReadAll(stdin)
-				if err != nil {
-					return nil, bytes.NewReader(all), false
-				}
 				stdin, data = bytes.NewReader(all), all
-			} else if !strings.HasPrefix(a, "-") {
-				data = head(a)
+				if err != nil {
+					return nil, stdin, false
+				}
+			case !strings.HasPrefix(a, "-"):
+				data, _ = os.ReadFile(a)
 			}
-			if m := variantTag.FindSubmatch(data); m != nil && needsWide(string(m[1])) {
+			// The one record reader knows the Variant tag (V8): a game
+			// of a board this grid does not play is refused as such.
+			if _, err := record.Read(bytes.NewReader(data)); errors.Is(err, record.ErrVariantNotSupported) {
 				return widecli.Main, stdin, true
 			}
 		}
@@ -57,9 +60,6 @@ func wideCommand(args []string, stdin io.Reader) (main func([]string, io.Reader,
 	}
 	return nil, stdin, false
 }
-
-// variantTag finds a record's Variant tag (V8).
-var variantTag = regexp.MustCompile(`(?i)\[\s*Variant\s+"([^"]*)"\s*\]`)
 
 // variantArg finds the value of a -variant flag among args.
 func variantArg(args []string) (string, bool) {
@@ -86,16 +86,4 @@ func variantArg(args []string) (string, bool) {
 func needsWide(name string) bool {
 	v, err := movegen.ParseVariant(name)
 	return err == nil && !v.Playable()
-}
-
-// head returns the start of a file (its tags), or nil.
-func head(path string) []byte {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	buf := make([]byte, 64<<10)
-	n, _ := io.ReadFull(bufio.NewReader(f), buf)
-	return buf[:n]
 }

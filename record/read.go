@@ -23,7 +23,13 @@ type Error struct {
 	Game int
 	Line int
 	Msg  string
+	// Err is the cause Msg was made from, if any (errors.Is sees through
+	// the Error to it: ErrVariantNotSupported, for one).
+	Err error
 }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
 
 func (e *Error) Error() string {
 	if e.Game > 0 {
@@ -109,7 +115,8 @@ type parser struct {
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
-	return &Error{Game: p.num, Line: line, Msg: fmt.Sprintf(format, args...)}
+	err := fmt.Errorf(format, args...)
+	return &Error{Game: p.num, Line: line, Msg: err.Error(), Err: errors.Unwrap(err)}
 }
 
 func isSpace(c byte) bool {
@@ -580,7 +587,7 @@ func (p *parser) board(st *gameState, line int, cfen string) error {
 	}
 	start, err := variantStart(st.g.Variant, cfen)
 	if err != nil {
-		return p.errorf(line, "%v", err)
+		return p.errorf(line, "%w", err)
 	}
 	st.g.Start = start
 	st.mg = movegen.NewGame(start)

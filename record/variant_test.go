@@ -165,3 +165,14 @@ func TestWriteVariant(t *testing.T) {
 		}
 	}
 }
+
+// A game of a board the rules core does not play is refused by Read with
+// an error that carries ErrVariantNotSupported (for the command line's
+// hand-over to the wide grid) and names its line.
+func TestReadUnsupportedVariantUnwraps(t *testing.T) {
+	_, err := Read(strings.NewReader("[Variant \"Chivalry\"]\n\n1. G6-G8 *\n"))
+	var re *Error
+	if !errors.Is(err, ErrVariantNotSupported) || !errors.As(err, &re) || re.Line == 0 {
+		t.Errorf("Read of a Chivalry game: %v", err)
+	}
+}
