@@ -116,6 +116,7 @@ func New(o Options) *Engine {
 	}
 	if o.Net != nil {
 		e.nets[o.Net.Variant&3] = o.Net
+		e.opts.Net = nil // the nets live in e.nets (Net, SetNet); a copy here would go stale
 	}
 	e.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x63616d656c6f74))
 	e.SetThreads(o.Threads)
@@ -139,7 +140,8 @@ func (e *Engine) SetPlay(p Play) error {
 	return nil
 }
 
-// Options returns the current settings.
+// Options returns the current settings; its Net is nil (the nets of the
+// boards are Net(v)).
 func (e *Engine) Options() Options { return e.opts }
 
 // SetHash resizes the transposition table (emptying it).
