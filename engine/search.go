@@ -59,10 +59,11 @@ func decidedScore(o movegen.Outcome, side movegen.Color, ply int) int {
 	return -MateScore + ply
 }
 
-// noMoveScore scores a side to move without a legal move (R15): a loss if
-// the opponent has two or more pieces, else a draw.
+// noMoveScore scores a side to move without a legal move: a loss if the
+// opponent has two or more pieces, else a draw (R15); in Cam and Camette
+// always a loss (V5).
 func noMoveScore(p *movegen.Position, ply int) int {
-	if p.Pieces[p.Side.Other()].Count() >= 2 {
+	if p.NoMoveLoses() {
 		return -MateScore + ply
 	}
 	return DrawScore

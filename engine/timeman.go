@@ -22,10 +22,13 @@ type Limits struct {
 }
 
 // budget is a search's time plan: it stops between iterations after soft
-// (scaled by how stable the best move is) and at once after hard. Zero
-// means no limit.
+// (scaled by how stable the best move is) and at once after hard, except
+// in the first iteration, which it finishes to have a scored move, unless
+// flag passes too: then the clock is about to fall and any move is better
+// than none (a first iteration can be slow where long capture chains
+// abound, as in Chivalry). Zero means no limit.
 type budget struct {
-	soft, hard time.Duration
+	soft, hard, flag time.Duration
 }
 
 // planTime turns the limits into a budget for the side to move. With a
@@ -60,5 +63,6 @@ func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
 		hard = usable * 4 / 5
 	}
 	soft = min(soft, hard)
-	return budget{soft: max(soft, time.Millisecond/2), hard: max(hard, time.Millisecond)}
+	flag := max(hard, usable*3/5)
+	return budget{soft: max(soft, time.Millisecond/2), hard: max(hard, time.Millisecond), flag: max(flag, time.Millisecond)}
 }

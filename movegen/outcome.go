@@ -63,11 +63,12 @@ func (p *Position) Outcome() Outcome {
 	p.GenerateMoves(&ml)
 	if ml.N == 0 { // R15
 		mover := p.Side.Other()
-		if p.geo().end == oneSquareCastles { // V5: no move loses, whatever is left
-			return Outcome{winFor(mover), "V5", fmt.Sprintf("%s has no legal move", p.Side)}
-		}
-		if p.Pieces[mover].Count() >= 2 {
-			return Outcome{winFor(mover), "R15", fmt.Sprintf("%s has no legal move", p.Side)}
+		if p.NoMoveLoses() {
+			rule := "R15"
+			if p.geo().end == oneSquareCastles {
+				rule = "V5"
+			}
+			return Outcome{winFor(mover), rule, fmt.Sprintf("%s has no legal move", p.Side)}
 		}
 		return Outcome{Draw, "R15", fmt.Sprintf("%s has no legal move and %s has fewer than two pieces", p.Side, mover)}
 	}
@@ -75,6 +76,13 @@ func (p *Position) Outcome() Outcome {
 		return Outcome{Draw, "R16", "100 plies without a capture or a move onto an opponent's castle square"}
 	}
 	return Outcome{}
+}
+
+// NoMoveLoses reports whether the side to move, were it without a legal
+// move, would lose: by R15 when the opponent has two or more pieces; in
+// Cam and Camette always (V5: no draw by material).
+func (p *Position) NoMoveLoses() bool {
+	return p.geo().end == oneSquareCastles || p.Pieces[p.Side.Other()].Count() >= 2
 }
 
 // Decided returns the R14 wins and the R16 one-piece draw: the outcomes

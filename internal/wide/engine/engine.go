@@ -343,6 +343,7 @@ type shared struct {
 	skill     bool // a weakened search: it reports only the move it picks
 	threads   []*thread
 	stop      atomic.Bool
+	flagged   atomic.Bool // the clock is about to fall: even depth 1 stops
 	pondering atomic.Bool
 	nodesLeft atomic.Int64 // of Limits.Nodes, not yet claimed by a thread (claimNodes)
 	firstDone atomic.Bool  // the main thread has completed depth 1

@@ -50,8 +50,11 @@ type thread struct {
 func newThread(id int) *thread { return &thread{id: id} }
 
 // stopping reports whether the search must stop now: it was told to, and
-// it is not finishing its first iteration.
-func (t *thread) stopping() bool { return !t.finishing && t.s.stop.Load() }
+// it is not finishing its first iteration, unless the clock is about to
+// fall (budget.flag).
+func (t *thread) stopping() bool {
+	return t.s.flagged.Load() || !t.finishing && t.s.stop.Load()
+}
 
 func (t *thread) clearHistory() {
 	t.killers = [MaxPly + 1][2]quietKey{}
@@ -137,6 +140,15 @@ func (t *thread) iterate() {
 		}
 	}
 	t.returnNodes()
+	if t.isMain() && t.completedDepth == 0 && len(t.rootMoves) > 0 {
+		// The first iteration was cut short by the flag: the best move it
+		// scored is played, or the first in order if it scored none.
+		sortRootMoves(t.rootMoves)
+		if len(t.rootMoves[0].pv) == 0 {
+			t.rootMoves[0].pv = append(t.rootMoves[0].pv, t.rootMoves[0].move)
+		}
+		t.keepLines(1)
+	}
 	if t.isMain() && !s.limits.Infinite && !s.pondering.Load() {
 		s.stop.Store(true)
 	}
@@ -269,6 +281,9 @@ func (t *thread) checkLimits() {
 	}
 	if t.isMain() && s.budget.hard > 0 && s.elapsed() >= s.budget.hard {
 		s.stop.Store(true)
+	}
+	if t.isMain() && s.budget.flag > 0 && s.elapsed() >= s.budget.flag {
+		s.flagged.Store(true)
 	}
 }
 
