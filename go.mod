@@ -6,6 +6,7 @@ require (
 	github.com/chromedp/cdproto v0.0.0-20250724212937-08a3db8b4327
 	github.com/chromedp/chromedp v0.14.2
 	github.com/dgryski/go-farm v0.0.0-20240924180020-3414d57e47da
+	github.com/klauspost/compress v1.18.6
 	github.com/klauspost/cpuid/v2 v2.4.2
 )
 

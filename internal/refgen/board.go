@@ -44,9 +44,11 @@ type geometry struct {
 	castle      [2][]int   // White's castle squares, Black's (V2)
 	castleOwner [numSq]int // 0: none, 1: White's castle, 2: Black's
 	on          [numSq]bool
-	maxKnights  int    // Knights a side at the start (V3, V6)
-	maxMen      int    // Men a side at the start (V3, V6)
-	start       string // start position in CFEN (V3)
+	squares     []int              // the squares that exist, in index order
+	steps       [numSq][9][2]int16 // see step
+	maxKnights  int                // Knights a side at the start (V3, V6)
+	maxMen      int                // Men a side at the start (V3, V6)
+	start       string             // start position in CFEN (V3)
 }
 
 // newGeometry builds a geometry from the V2 table's text: rows lists
@@ -65,6 +67,22 @@ func newGeometry(name string, files, ranks int, rows, castles string, knights, m
 			g.span[r] = [2]int{int(f1[0] - 'A'), int(f2[0] - 'A')}
 			for f := g.span[r][0]; f <= g.span[r][1]; f++ {
 				g.on[sqOf(f, r)] = true
+			}
+		}
+	}
+	for sq, on := range g.on {
+		if on {
+			g.squares = append(g.squares, sq)
+		}
+	}
+	for sq := range g.steps {
+		for _, d := range dirs {
+			for k := 1; k <= 2; k++ {
+				t := int16(-1)
+				if f, r := fileOf(sq)+k*d[0], rankOf(sq)+k*d[1]; g.exists(f, r) {
+					t = int16(sqOf(f, r))
+				}
+				g.steps[sq][dirIndex(d)][k-1] = t
 			}
 		}
 	}
@@ -193,14 +211,23 @@ func (g *geometry) otherCastleSq(sq int) (int, bool) {
 // The eight directions (R1).
 var dirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
 
-// step returns the square k steps from sq in direction d, if it exists on
-// the board (R1, V2).
+// step returns the square k (1 or 2) steps from sq in direction d, if it
+// exists on the board (R1, V2). newGeometry works the steps out once: they
+// are asked for millions of times when a table is verified.
 func (g *geometry) step(sq int, d [2]int, k int) (int, bool) {
-	f, r := fileOf(sq)+k*d[0], rankOf(sq)+k*d[1]
-	if !g.exists(f, r) {
-		return 0, false
-	}
-	return sqOf(f, r), true
+	t := g.steps[sq][dirIndex(d)][k-1]
+	return int(t), t >= 0
 }
 
-type board [numSq]byte
+// dirIndex numbers a direction from 0 to 8 (4, no move, is unused).
+func dirIndex(d [2]int) int { return (d[0]+1)*3 + d[1] + 1 }
+
+// Board is a position's pieces on the grid shared by every variant (14
+// files by 16 ranks, see Square): each byte is a CFEN piece letter (N, M,
+// n, m, R5) or 0 for an empty square. Squares that the variant's board
+// lacks stay 0.
+type Board [numSq]byte
+
+// Square returns the index in a Board of the square of file f (0 for A)
+// and rank r (from 1).
+func Square(f, r int) int { return sqOf(f, r) }

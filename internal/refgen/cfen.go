@@ -12,7 +12,7 @@ const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12
 // position is a full game state as described by CFEN (R5, V6).
 type position struct {
 	g       *geometry // the variant's board; nil means Camelot
-	b       board
+	b       Board
 	side    int    // white or black, to move
 	castles [2]int // castle moves used so far, per side (R13)
 	plies   int    // plies since last capture / move onto an opponent castle square

@@ -54,7 +54,10 @@ func (id moveID) toMove() Move {
 	return m
 }
 
-// moveSet collects move identities, dropping duplicates (R4).
+// moveSink collects move identities, dropping duplicates (R4).
+type moveSink interface{ add(moveID) }
+
+// moveSet is a moveSink in a map, for the functions that return moves.
 type moveSet map[moveID]struct{}
 
 func (s moveSet) add(id moveID) { s[id] = struct{}{} }
@@ -62,7 +65,7 @@ func (s moveSet) add(id moveID) { s[id] = struct{}{} }
 // census counts each side's pieces and its pieces in the opponent's castle.
 func (p *position) census() (count, inOpp [2]int) {
 	g := p.geom()
-	for sq := 0; sq < numSq; sq++ {
+	for _, sq := range g.squares {
 		pc := p.b[sq]
 		if pc == empty {
 			continue
@@ -107,8 +110,17 @@ func (p *position) gameOver() bool {
 // moved (or, in a position that could not arise in play, of the side to
 // move), then no legal move (R15), then the one-piece draw (R16).
 func (p *position) result() string {
-	g := p.geom()
 	count, inOpp := p.census()
+	if r := p.won(count, inOpp); r != "" {
+		return r
+	}
+	return p.judgeMoves(count, len(p.legal()) > 0)
+}
+
+// won returns the result when a side has won on the board (R14, V5),
+// given the census, else "".
+func (p *position) won(count, inOpp [2]int) string {
+	g := p.geom()
 	win := [2]string{"1-0", "0-1"}
 	moved := 1 - p.side
 	castleWin, minLeft := 2, 2 // R14
@@ -125,7 +137,17 @@ func (p *position) result() string {
 			return win[c]
 		}
 	}
-	if len(p.legal()) == 0 {
+	return ""
+}
+
+// judgeMoves returns the result of a position that no side has won on the
+// board, given the census and whether the side to move has a legal move:
+// R15, then R16's one-piece draw; "*" while the game goes on.
+func (p *position) judgeMoves(count [2]int, hasMove bool) string {
+	g := p.geom()
+	win := [2]string{"1-0", "0-1"}
+	moved := 1 - p.side
+	if !hasMove {
 		// R15: the other side wins if it has two or more pieces, else a
 		// draw; V5 (Cam, Camette): the side to move loses.
 		if g.smallCastles() || count[moved] >= 2 {
@@ -143,7 +165,7 @@ func (p *position) result() string {
 // single jump (R8) on board b: an adjacent enemy piece with an existing empty
 // square straight beyond it. (The jump may land in either castle.) The caller
 // must already have emptied the moving piece's origin if relevant.
-func canJump(g *geometry, b *board, sq, c int) bool {
+func canJump(g *geometry, b *Board, sq, c int) bool {
 	for _, d := range dirs {
 		a, ok := g.step(sq, d, 1)
 		if !ok || !isColor(b[a], 1-c) {
@@ -163,7 +185,7 @@ func canJump(g *geometry, b *board, sq, c int) bool {
 // jump the piece must continue while it can, except that landing in the
 // opponent's castle ends the move. b is modified during the search and
 // restored.
-func jumpsFrom(g *geometry, b *board, origin, cur, c int, caps capSet, out moveSet) {
+func jumpsFrom(g *geometry, b *Board, origin, cur, c int, caps capSet, out moveSink) {
 	for _, d := range dirs {
 		a, ok := g.step(cur, d, 1)
 		if !ok || !isColor(b[a], 1-c) {
@@ -193,15 +215,18 @@ func jumpsFrom(g *geometry, b *board, origin, cur, c int, caps capSet, out moveS
 // which allowed returns true (nil: all). Canters leap over an adjacent
 // friendly piece to the empty square beyond, never land in the own castle,
 // and stop on landing in the opponent's castle. The origin (empty on b) may
-// be revisited mid-route but is never returned as a destination.
-func canterReach(g *geometry, b *board, origin, c int, allowed func(int) bool) []int {
+// be revisited mid-route but is never returned as a destination. The
+// squares are appended to out[:0] in the order a breadth-first search finds
+// them (out doubles as the search's queue, after the origin).
+func canterReach(g *geometry, b *Board, origin, c int, allowed func(int) bool, out []int) []int {
 	var seen [numSq]bool
 	seen[origin] = true
-	queue := []int{origin}
-	var out []int
-	for len(queue) > 0 {
-		x := queue[0]
-		queue = queue[1:]
+	out = out[:0]
+	for i := -1; i < len(out); i++ {
+		x := origin
+		if i >= 0 {
+			x = out[i]
+		}
 		if x != origin && g.oppCastle(c, x) {
 			continue // a canter stops in the opponent's castle
 		}
@@ -219,7 +244,6 @@ func canterReach(g *geometry, b *board, origin, c int, allowed func(int) bool) [
 			}
 			seen[t] = true
 			out = append(out, t)
-			queue = append(queue, t)
 		}
 	}
 	return out
@@ -229,12 +253,13 @@ func canterReach(g *geometry, b *board, origin, c int, allowed func(int) bool) [
 // jump sequences and Knight's Charges are generated; otherwise also plain
 // moves and canters. (Jump sequences are generated in either case; there are
 // none unless the piece can jump.)
-func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
+func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSink) {
 	g := p.geom()
 	c := p.side
 	b := p.b // copy; origin counts as empty during the move
 	pc := b[origin]
 	b[origin] = empty
+	var reach [2][32]int // room for the canters' squares without allocating
 
 	// Jump sequences (R8).
 	jumpsFrom(g, &b, origin, origin, c, capSet{}, out)
@@ -242,7 +267,7 @@ func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
 	// Knight's Charges (R9): canters (through any landing squares, decision
 	// 2), then jumps. The jump part never starts in the opponent's castle
 	// (decision 1) and the canter part never ends on the origin.
-	all := canterReach(g, &b, origin, c, nil)
+	all := canterReach(g, &b, origin, c, nil, reach[0][:0])
 	if isKnight(pc) {
 		for _, l := range all {
 			if g.oppCastle(c, l) {
@@ -270,7 +295,7 @@ func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSet) {
 	if isKnight(pc) {
 		dests = canterReach(g, &b, origin, c, func(sq int) bool {
 			return g.oppCastle(c, sq) || !canJump(g, &b, sq, c)
-		})
+		}, reach[1][:0])
 	}
 	for _, t := range dests {
 		out.add(moveID{origin, t, capSet{}})
@@ -289,30 +314,36 @@ func (p *position) generate() []moveID {
 // legal returns the moves the rules of movement allow (R6–R13, V4), whether
 // or not the game is already over.
 func (p *position) legal() []moveID {
+	out := moveSet{}
+	p.legalInto(out)
+	return collect(out)
+}
+
+// legalInto adds the moves legal returns to out.
+func (p *position) legalInto(out moveSink) {
 	g := p.geom()
 	c := p.side
-	out := moveSet{}
 
 	// R12: a piece in its own castle must leave; only it moves.
-	for sq := 0; sq < numSq; sq++ {
+	for _, sq := range g.squares {
 		if isColor(p.b[sq], c) && g.ownCastle(c, sq) {
 			b := p.b
 			b[sq] = empty
 			p.pieceMoves(sq, canJump(g, &b, sq, c), out)
-			return collect(out)
+			return
 		}
 	}
 
 	// R11: compulsory capture if any piece (not in the opponent's castle,
 	// R13) can jump.
 	capture := false
-	for sq := 0; sq < numSq; sq++ {
+	for _, sq := range g.squares {
 		if isColor(p.b[sq], c) && !g.oppCastle(c, sq) && canJump(g, &p.b, sq, c) {
 			capture = true
 			break
 		}
 	}
-	for sq := 0; sq < numSq; sq++ {
+	for _, sq := range g.squares {
 		if !isColor(p.b[sq], c) {
 			continue
 		}
@@ -330,7 +361,6 @@ func (p *position) legal() []moveID {
 		}
 		p.pieceMoves(sq, capture, out)
 	}
-	return collect(out)
 }
 
 func collect(s moveSet) []moveID {
@@ -345,12 +375,7 @@ func collect(s moveSet) []moveID {
 func (p *position) apply(id moveID) position {
 	q := *p
 	c := p.side
-	pc := q.b[id.from]
-	q.b[id.from] = empty
-	for _, sq := range id.caps.squares() {
-		q.b[sq] = empty
-	}
-	q.b[id.to] = pc
+	q.b.play(id)
 	g := p.geom()
 	if g.oppCastle(c, id.from) && g.oppCastle(c, id.to) && id.from != id.to {
 		q.castles[c]++
