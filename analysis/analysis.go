@@ -43,6 +43,10 @@ type Config struct {
 	// FromPly and ToPly (1-based, inclusive; 0: no bound) limit the moves
 	// analysed.
 	FromPly, ToPly int
+	// Oracle, when set, gives the exact value of the positions it knows
+	// (Camette's solution table): each such position's judgement carries
+	// it, and the engine plays and searches by it.
+	Oracle engine.Oracle
 }
 
 // Check reports the first setting out of range.
@@ -69,6 +73,7 @@ type Judgement struct {
 	Best  movegen.Move // NullMove when the game is over
 	PV    []movegen.Move
 	Over  movegen.Outcome
+	Exact *engine.Exact // the oracle's value, from the side to move's view; nil: unknown
 }
 
 // value is the judgement's score as a number, from the side to move's
@@ -135,6 +140,7 @@ func New(cfg Config, status io.Writer, total int) (*Analyser, error) {
 		return nil, err
 	}
 	e := engine.New(engine.Options{Hash: cfg.Hash, Threads: cfg.Threads})
+	e.SetOracle(cfg.Oracle)
 	return &Analyser{cfg: cfg, e: e, bar: progress.New(status, "analyse", "positions", 0, int64(total))}, nil
 }
 
@@ -263,8 +269,15 @@ func (a *Analyser) judge(ctx context.Context, mg *movegen.Game) (Judgement, erro
 	if len(pv) == 0 || pv[0] != res.Best {
 		pv = []movegen.Move{res.Best}
 	}
-	pv = legalPrefix(mg.Position(), pv[:min(len(pv), pvPlies)])
-	return Judgement{Score: res.Score, Depth: res.Depth, Best: res.Best, PV: pv}, nil
+	pos := mg.Position()
+	pv = legalPrefix(pos, pv[:min(len(pv), pvPlies)])
+	j := Judgement{Score: res.Score, Depth: res.Depth, Best: res.Best, PV: pv}
+	if o := a.cfg.Oracle; o != nil && o.Covers(pos.Variant) {
+		if x, ok := o.Probe(&pos); ok {
+			j.Exact = &x
+		}
+	}
+	return j, nil
 }
 
 // legalPrefix cuts a line at its first move that is not legal in its place,

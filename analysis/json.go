@@ -22,6 +22,20 @@ type JSONMove struct {
 	Loss      int       `json:"loss"`
 	Mark      string    `json:"mark,omitempty"`
 	PV        []string  `json:"pv,omitempty"` // the engine's line from the position before
+	// The exact values of the positions after and before the move, when
+	// the oracle (Config.Oracle) knows them.
+	Solution     *JSONSolution `json:"solution,omitempty"`
+	BestSolution *JSONSolution `json:"best_solution,omitempty"`
+}
+
+// JSONSolution is a position's exact value, from White's view as the
+// scores are: the result with best play on both sides, the plies to the
+// end of the game, and the same as a score's win in moves (negative:
+// Black's; 0 for a draw).
+type JSONSolution struct {
+	Result string `json:"result"` // "1-0", "0-1" or "1/2-1/2"
+	Plies  int    `json:"plies"`
+	Mate   int    `json:"mate"`
 }
 
 // JSONSummary is one side's summary.
@@ -53,6 +67,25 @@ func jsonScore(j Judgement, side movegen.Color) JSONScore {
 	return JSONScore{CP: &s.CP}
 }
 
+func jsonSolution(j Judgement, side movegen.Color) *JSONSolution {
+	if j.Exact == nil || j.Over.IsOver() {
+		return nil
+	}
+	x := *j.Exact
+	out := &JSONSolution{Result: movegen.Draw.String(), Plies: x.Plies, Mate: whiteScore(x.Score(), side).Mate}
+	if x.Result != 0 {
+		winner := side
+		if x.Result < 0 {
+			winner = side.Other()
+		}
+		out.Result = movegen.WhiteWins.String()
+		if winner == movegen.Black {
+			out.Result = movegen.BlackWins.String()
+		}
+	}
+	return out
+}
+
 // JSON returns the report for programs; index is the game's number in its
 // file.
 func (r *Report) JSON(index int) JSONGame {
@@ -72,6 +105,7 @@ func (r *Report) JSON(index int) JSONGame {
 				Ply: mr.Ply, Side: mr.Side.String(), Move: text,
 				Score: jsonScore(mr.After, mr.Side.Other()), Depth: mr.After.Depth,
 				BestScore: jsonScore(mr.Before, mr.Side), Loss: mr.Loss, Mark: mr.Mark,
+				Solution: jsonSolution(mr.After, mr.Side.Other()), BestSolution: jsonSolution(mr.Before, mr.Side),
 			}
 			if mr.Before.Best != movegen.NullMove {
 				jm.Best = pos.MoveText(mr.Before.Best)

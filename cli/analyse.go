@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/analysis"
+	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/protocol"
@@ -33,6 +34,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	plies := fs.String("plies", "", "analyse only these moves: FROM-TO, 1-based plies (default: all)")
 	asJSON := fs.Bool("json", false, "write JSON for programs instead of annotated records")
 	variant := fs.String("variant", movegen.Camelot.String(), "the game of records without a Variant tag: camelot, cam, camette or chivalry (V7); a record's tag wins (V8)")
+	solution := fs.String("solution", "", "Camette's solution table `DIR` (camelot solve): each Camette position's exact value goes into its annotation, and the engine plays by it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot analyse [options] FILE|-")
 		fmt.Fprintln(stderr, "A game is analysed on the board of its Variant tag, or of -variant when it has none.")
@@ -40,6 +42,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "{score/depth} after each move (White's view), ?! ? ?? by the score lost, the engine's line")
 		fmt.Fprintf(stderr, "where a better move existed, and a summary per side. Marks: a loss of %d, %d, %d centi-men or more.\n",
 			analysis.InaccuracyLoss, analysis.MistakeLoss, analysis.BlunderLoss)
+		fmt.Fprintln(stderr, "With -solution, a Camette position the table holds also gets its exact value: {score/depth solved: white wins in 7 plies}.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -67,6 +70,19 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := cfg.Check(); err != nil {
 		fmt.Fprintf(stderr, "camelot analyse: %v\n", err)
 		return 2
+	}
+	if *solution != "" {
+		if openOracle == nil {
+			fmt.Fprintln(stderr, "camelot analyse: -solution: this board has no solution table (only Camette is solved); analysing without it")
+		} else {
+			o, about, err := openOracle(*solution)
+			if err != nil {
+				fmt.Fprintf(stderr, "camelot analyse: -solution: %v\n", err)
+				return 1
+			}
+			cfg.Oracle = o
+			fmt.Fprintf(stderr, "solution table %s: %s\n", *solution, about)
+		}
 	}
 	name := fs.Arg(0)
 	in := stdin
@@ -176,6 +192,12 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		plural.Of(len(games), "game", "games"), plural.Of(total, "position", "positions"), time.Since(start).Seconds())
 	return status
 }
+
+// openOracle opens Camette's solution table in a directory as the
+// engine's oracle, with a few words on what it holds. It is set by
+// solution_narrow.go; nil on the wide grid, whose board (Chivalry) is not
+// solved.
+var openOracle func(dir string) (o engine.Oracle, about string, err error)
 
 // gameNumbers returns the numbers in the file of the games read: the
 // numbers the skipped games did not take.

@@ -127,6 +127,9 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	if t.isRepetition() {
 		return DrawScore
 	}
+	if v, ok := t.probe(ply); ok {
+		return v
+	}
 	if ply >= MaxPly {
 		return t.evaluate(ply)
 	}
@@ -295,6 +298,9 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 		return v
 	}
 	p := &t.pos
+	if v, ok := t.probe(ply); ok {
+		return v
+	}
 	if ply >= MaxPly {
 		return t.evaluate(ply)
 	}

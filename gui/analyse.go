@@ -56,7 +56,7 @@ func (g *game) serveAnalyseGame(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithCancel(context.Background())
 	g.stopJob = cancel
 	rec := g.recordLocked()
-	cfg := analysis.Config{MoveTime: time.Duration(movetime) * time.Millisecond, Threads: 1, Hash: analyseHash}
+	cfg := analysis.Config{MoveTime: time.Duration(movetime) * time.Millisecond, Threads: 1, Hash: analyseHash, Oracle: g.solution}
 	total := cfg.Positions(rec)
 	a, err := analysis.New(cfg, io.Discard, total)
 	if err != nil {

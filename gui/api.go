@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/internal/wide/engine"
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
@@ -16,7 +17,8 @@ import (
 // serves it from a Web Worker (package web), so that both pages drive
 // the same game logic.
 type API struct {
-	engine engineproc.Config
+	engine   engineproc.Config
+	solution engine.Oracle // SetSolution; nil: none
 
 	mu      sync.Mutex
 	games   map[string]*game
@@ -31,6 +33,16 @@ func NewAPI(engine engineproc.Config) *API {
 	a := &API{engine: engine, games: map[string]*game{}, stopped: make(chan struct{})}
 	go a.reap()
 	return a
+}
+
+// SetSolution gives the exact values of solved positions (Camette's
+// table, camelot gui -solution) to the games created from now on: a State
+// of a position the oracle knows carries its value, and whole-game
+// analysis plays and annotates by it. Call it before the first game.
+func (a *API) SetSolution(o engine.Oracle) {
+	a.mu.Lock()
+	a.solution = o
+	a.mu.Unlock()
 }
 
 // Close ends every game and its engine, and waits for them.
@@ -198,6 +210,7 @@ func (a *API) createGame(w http.ResponseWriter, r *http.Request) {
 	a.nextID++
 	id := fmt.Sprintf("g%d", a.nextID)
 	g := newGame(id, start, a.engine)
+	g.solution = a.solution
 	a.games[id] = g
 	a.mu.Unlock()
 	g.mu.Lock()

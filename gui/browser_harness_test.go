@@ -146,6 +146,13 @@ func eachBackend(t *testing.T, test func(t *testing.T, p *page)) {
 // newPage opens a tab on a fresh server of the back end.
 func newPage(t *testing.T, backend string) *page {
 	t.Helper()
+	return newPageWith(t, backend, gui.Config{})
+}
+
+// newPageWith is newPage whose server (of the server back end) has cfg,
+// but for its address and engine, which are the tests'.
+func newPageWith(t *testing.T, backend string, cfg gui.Config) *page {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("browser tests are skipped under -short")
 	}
@@ -170,7 +177,8 @@ func newPage(t *testing.T, backend string) *page {
 		}))
 		p.url, closeServer = site.URL+"/", site.Close
 	} else {
-		srv, err := gui.Listen(gui.Config{Addr: "127.0.0.1:0", Engine: []string{engineBinary(t)}})
+		cfg.Addr, cfg.Engine = "127.0.0.1:0", []string{engineBinary(t)}
+		srv, err := gui.Listen(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

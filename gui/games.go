@@ -12,6 +12,7 @@ import (
 
 	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/internal/plural"
+	"github.com/camelot-engine/camelot/internal/wide/engine"
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
@@ -52,6 +53,15 @@ type State struct {
 	Clock     clockJSON         `json:"clock"`
 	Thinking  bool              `json:"thinking"`
 	Engine    engineJSON        `json:"engine"`
+	Solution  *solutionJSON     `json:"solution,omitempty"`
+}
+
+// solutionJSON is the exact value of the position viewed, for its side to
+// move, when a solution table knows it (API.md "State").
+type solutionJSON struct {
+	Result string `json:"result"` // "win", "loss" or "draw"
+	Plies  int    `json:"plies"`  // to the end of the game with best play; 0 for a draw
+	Mate   int    `json:"mate"`   // the same in moves, as an info score's mate; 0 for a draw
 }
 
 type playedJSON struct {
@@ -98,7 +108,8 @@ type game struct {
 	id       string
 	hub      *hub
 	eng      *bridge
-	lastSeen atomic.Int64 // unix nanoseconds of the last request
+	lastSeen atomic.Int64  // unix nanoseconds of the last request
+	solution engine.Oracle // exact values of solved positions; nil: none
 
 	mu         sync.Mutex
 	g          *movegen.Game
@@ -185,6 +196,7 @@ func (g *game) stateLocked(ply int) State {
 		ply = len(moves)
 	}
 	pos := g.g.Start()
+	var viewed movegen.Position
 	st := State{
 		ID: g.id, Variant: pos.Variant.String(), Ply: ply, Plies: len(moves),
 		Board: map[string]string{}, Moves: make([]playedJSON, 0, len(moves)),
@@ -193,6 +205,7 @@ func (g *game) stateLocked(ply int) State {
 	}
 	for i, m := range moves {
 		if i == ply {
+			viewed = pos
 			st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
 			st.Board = boardOf(&pos)
 			st.Legal, st.Capturers = legalOf(&pos)
@@ -205,6 +218,7 @@ func (g *game) stateLocked(ply int) State {
 		pos.MakeMove(m)
 	}
 	if ply == len(moves) {
+		viewed = pos
 		st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
 		st.Board, st.Capturers = boardOf(&pos), []string{}
 		if !g.outcome().IsOver() {
@@ -216,6 +230,9 @@ func (g *game) stateLocked(ply int) State {
 	if o.IsOver() {
 		st.Outcome.Reason = o.Rule + ": " + o.Reason
 	}
+	if !o.IsOver() || ply < len(moves) {
+		st.Solution = g.solutionOf(&viewed)
+	}
 	now := time.Now()
 	st.Clock = clockJSON{
 		White: g.clockLeft(movegen.White, now).Milliseconds(),
@@ -226,6 +243,25 @@ func (g *game) stateLocked(ply int) State {
 	}
 	st.Engine = g.eng.status()
 	return st
+}
+
+// solutionOf is p's exact value when the game's solution knows it.
+func (g *game) solutionOf(p *movegen.Position) *solutionJSON {
+	if g.solution == nil || !g.solution.Covers(p.Variant) {
+		return nil
+	}
+	x, ok := g.solution.Probe(p)
+	if !ok {
+		return nil
+	}
+	out := &solutionJSON{Result: "draw", Plies: x.Plies, Mate: x.Score().Mate}
+	switch x.Result {
+	case 1:
+		out.Result = "win"
+	case -1:
+		out.Result = "loss"
+	}
+	return out
 }
 
 // boardOf maps the occupied squares to CFEN letters (R5).

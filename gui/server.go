@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/internal/wide/engine"
 )
 
 //go:embed web
@@ -52,6 +53,9 @@ const (
 type Config struct {
 	Addr   string   // host:port to listen on; "" is DefaultAddr; port 0 picks a free port
 	Engine []string // the engine's command and arguments; empty: this binary, no arguments
+	// Solution, when set, gives the exact values of solved positions
+	// (camelot gui -solution: Camette's table); see API.SetSolution.
+	Solution engine.Oracle
 }
 
 // Server is a running `camelot gui` server: the API (its games) served
@@ -97,6 +101,7 @@ func Listen(cfg Config) (*Server, error) {
 		hosts:  map[string]bool{},
 		static: static,
 	}
+	s.SetSolution(cfg.Solution)
 	for _, h := range []string{"127.0.0.1", "localhost", "::1", host} {
 		if h != "" {
 			s.hosts[strings.ToLower(net.JoinHostPort(h, port))] = true

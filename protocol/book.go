@@ -88,6 +88,11 @@ func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, 
 		return nil, false
 	}
 	pos := g.Position()
+	if o := s.e.Oracle(); o != nil && o.Covers(pos.Variant) {
+		if _, known := o.Probe(&pos); known {
+			return nil, false // the solution table's move is exact
+		}
+	}
 	b, err := s.loadBook(pos.Variant)
 	if err != nil || b == nil {
 		return nil, false

@@ -36,6 +36,15 @@ type wideRouter struct {
 func (r *wideRouter) route(cmd string, args []string, line string) (quit, handled bool) {
 	if cmd == "setoption" {
 		name, value, _, err := parseSetOption(args)
+		if err == nil && strings.EqualFold(name, "SolutionPath") {
+			// The table is Camette's, which this grid plays: this session
+			// holds it whichever is in charge, and says how it went.
+			if r.active {
+				r.narrow.run(cmd, args, strings.Fields(line))
+				return false, true
+			}
+			return false, false
+		}
 		if err == nil && strings.EqualFold(name, "UCI_Variant") {
 			v, err := movegen.ParseVariant(value)
 			switch {

@@ -100,6 +100,10 @@ var options = []option{
 	{name: "UCI_Variant", kind: typeCombo, def: constant(0), engine: true,
 		vars:  variantNames(),
 		apply: func(s *Session, v int) { s.setVariant(movegen.Variants()[v]) }},
+	// Camette's solution table (camelot solve), as Stockfish's SyzygyPath:
+	// probed at the root and in the search of Camette positions only.
+	{name: "SolutionPath", kind: typeString, engine: true,
+		setText: func(s *Session, v string) { s.setSolutionPath(v) }},
 }
 
 // variantNames lists UCI_Variant's values in the order of V1.

@@ -30,6 +30,10 @@
 //     position) answers at once: `info string book move …`, a standard
 //     `info depth D … score … pv …` line with the book entry's depth and
 //     score and the book's line, then `bestmove`.
+//   - With SolutionPath set, `go` in a Camette position whose moves the
+//     table knows answers from the table (before the book): one `info
+//     depth 1` line per MultiPV line with the exact score, then `bestmove`
+//     (after stop or ponderhit for go infinite and go ponder).
 //   - Each completed iteration is reported once, its MultiPV lines in
 //     score order, so that multipv 1 is the move played. One more line,
 //     multipv 1, follows only when the iteration the stop cut short proved
@@ -131,6 +135,7 @@ type Session struct {
 	// UCI_LimitStrength and UCI_Elo: when set, the Elo picks the level.
 	limitStrength bool
 	elo           int
+	solutionPath  string // SolutionPath: the table's directory; "" for none
 
 	// last is the previous position command, so that one extending it
 	// plays only the new moves.

@@ -47,6 +47,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Use NNUE type check default true",
 		"option name EvalFile type string default " + defaultNetName(),
 		"option name UCI_Variant type combo default camelot var camelot var cam var camette var chivalry",
+		"option name SolutionPath type string default <empty>",
 		"uciok",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -84,6 +84,16 @@ function humanMayMove(s) {
 
 const positionKey = (s) => `${client.id}|${s.plies}|${s.ply}|${s.cfen}`;
 
+// solutionText says a solution table's exact value of the position:
+// "solved: white wins in 7 plies" (API.md "State").
+function solutionText(s) {
+  const sol = s.solution;
+  if (sol.result === 'draw') return 'solved: draw';
+  const other = s.side === 'white' ? 'black' : 'white';
+  const winner = sol.result === 'win' ? s.side : other;
+  return `solved: ${winner} wins in ${sol.plies} ${sol.plies === 1 ? 'ply' : 'plies'}`;
+}
+
 function statusText(s) {
   if (s.outcome.over) return `game over: ${s.outcome.reason || s.outcome.result} (${s.outcome.result})`;
   if (s.thinking) return 'engine thinking';
@@ -131,6 +141,8 @@ function applyState(s) {
   if (grew && s.last) board.animate(s.last.legs, s.last.captured, prev.board);
   moveList.render(s);
   $('status').textContent = statusText(s);
+  $('solution').hidden = !s.solution;
+  $('solution').textContent = s.solution ? solutionText(s) : '';
   if (document.activeElement !== $('cfen')) $('cfen').value = s.cfen;
   clocks.set(s.clock, s.settings.time > 0, board.flipped);
   $('engine-name').textContent = s.engine ? `${s.engine.name}${s.engine.alive ? '' : ' (cannot start)'}` : '';

@@ -30,12 +30,29 @@ func ScoreText(s engine.Score) string {
 	return fmt.Sprintf("%+.2f", float64(s.CP)/100)
 }
 
-// judgementText is the comment for a position judged with side to move.
+// judgementText is the comment for a position judged with side to move:
+// the score and depth, and the exact value when the oracle knows it.
 func judgementText(j Judgement, side movegen.Color) string {
 	if j.Over.IsOver() {
 		return j.Over.String()
 	}
-	return fmt.Sprintf("%s/%d", ScoreText(whiteScore(j.Score, side)), j.Depth)
+	text := fmt.Sprintf("%s/%d", ScoreText(whiteScore(j.Score, side)), j.Depth)
+	if j.Exact != nil {
+		text += " solved: " + ExactText(*j.Exact, side)
+	}
+	return text
+}
+
+// ExactText writes an exact value for side to move by who wins it: "white
+// wins in 7 plies", "black wins in 1 ply", "draw".
+func ExactText(x engine.Exact, side movegen.Color) string {
+	switch x.Result {
+	case 1:
+		return fmt.Sprintf("%s wins in %s", side, plural.Of(x.Plies, "ply", "plies"))
+	case -1:
+		return fmt.Sprintf("%s wins in %s", side.Other(), plural.Of(x.Plies, "ply", "plies"))
+	}
+	return "draw"
 }
 
 // Annotated returns a copy of the game with the report written in: each

@@ -16,6 +16,7 @@ import (
 	"syscall"
 
 	"github.com/camelot-engine/camelot/gui"
+	wideengine "github.com/camelot-engine/camelot/internal/wide/engine"
 )
 
 // runGUI implements `camelot gui`: a local server for the browser page
@@ -26,6 +27,7 @@ func runGUI(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", gui.DefaultAddr, "`HOST:PORT` to listen on (port 0: any free port)")
 	open := fs.Bool("open", false, "open the page in the default browser")
+	solution := fs.String("solution", "", "Camette's solution table `DIR` (camelot solve): each Camette position shows its exact value")
 	var engine []string
 	var engineArgs []string
 	fs.Func("engine", "the engine `CMD` to run for each game (default: this program)", func(s string) error {
@@ -45,7 +47,7 @@ func runGUI(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(stdout)
-			fmt.Fprintln(stdout, "usage: camelot gui [-addr HOST:PORT] [-open] [-engine CMD [-engine-arg ARG]…]")
+			fmt.Fprintln(stdout, "usage: camelot gui [-addr HOST:PORT] [-open] [-solution DIR] [-engine CMD [-engine-arg ARG]…]")
 			fs.PrintDefaults()
 			return 0
 		}
@@ -67,7 +69,21 @@ func runGUI(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(engine) > 0 {
 		engine = append(engine, engineArgs...)
 	}
-	srv, err := gui.Listen(gui.Config{Addr: *addr, Engine: engine})
+	var oracle wideengine.Oracle
+	if *solution != "" {
+		if openGUISolution == nil {
+			fmt.Fprintln(stderr, "camelot gui: -solution: this build reads no solution tables")
+			return 2
+		}
+		o, about, err := openGUISolution(*solution)
+		if err != nil {
+			fmt.Fprintf(stderr, "camelot gui: -solution: %v\n", err)
+			return 1
+		}
+		oracle = o
+		fmt.Fprintf(stderr, "solution table %s: %s\n", *solution, about)
+	}
+	srv, err := gui.Listen(gui.Config{Addr: *addr, Engine: engine, Solution: oracle})
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot gui: %v\n", err)
 		return 1
@@ -97,6 +113,11 @@ func runGUI(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 }
+
+// openGUISolution opens Camette's solution table in a directory for the
+// gui, whose positions are the wide grid's, with a few words on what it
+// holds. It is set by solution_narrow.go; nil on the wide grid.
+var openGUISolution func(dir string) (o wideengine.Oracle, about string, err error)
 
 // openBrowser opens url in the default browser of the system.
 func openBrowser(url string) error {

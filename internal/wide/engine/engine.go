@@ -84,6 +84,7 @@ type Engine struct {
 	ponderHit chan struct{} // buffered; made once, so PonderHit never races
 	rng       *rand.Rand    // for PlayRandom
 	current   atomic.Pointer[shared]
+	oracle    Oracle // exact values of a solved board (SetOracle); nil: none
 }
 
 // Stop ends the running search, if any, as cancelling its context does,
@@ -212,6 +213,8 @@ func (e *Engine) PonderHit() {
 // are reached or ctx is cancelled, calling info (if not nil) with progress
 // from the searching goroutine. With Infinite or Ponder it does not return
 // before ctx is cancelled (or, pondering, before PonderHit and the limits).
+// With an oracle (SetOracle) that knows every move of the root, the
+// oracle chooses the move and the search is one report at depth 1.
 func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -227,6 +230,12 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		m := ml.Moves[e.rng.IntN(ml.N)]
 		<-waitIfInfinite(ctx, lim)
 		return Result{Best: m, Depth: 1, Nodes: 1}
+	}
+	oracle := e.searchOracle(pos.Variant, e.opts.Skill)
+	if oracle != nil {
+		if res, ok := e.playTable(ctx, oracle, g, lim, info, start); ok {
+			return res
+		}
 	}
 	tt := e.tt
 	tt.NewSearch()
@@ -251,6 +260,7 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	s := &shared{
 		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,
 		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skill.active(), threads: threads,
+		oracle: oracle,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
 	s.nodesLeft.Store(int64(min(lim.Nodes, math.MaxInt64)))
@@ -334,6 +344,7 @@ type shared struct {
 	tt        *TT
 	eval      eval.Evaluator
 	net       *nnue.Net // when not nil, the evaluation instead of eval
+	oracle    Oracle    // when not nil, scores the positions it knows
 	limits    Limits
 	budget    budget
 	start     time.Time
