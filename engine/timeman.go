@@ -39,7 +39,7 @@ type budget struct {
 func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-overhead, time.Millisecond)
-		return budget{soft: t, hard: t}
+		return budget{soft: t, hard: t, flag: t} // the answer is due then, scored or not
 	}
 	left, inc := l.WTime, l.WInc
 	if side == movegen.Black {

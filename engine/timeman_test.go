@@ -8,7 +8,8 @@ import (
 )
 
 // The flag, past which even the first iteration stops, comes after the
-// hard limit and well before the clock falls; a fixed move time has none.
+// hard limit and well before the clock falls; with a fixed move time it
+// is that time.
 func TestPlanTimeFlag(t *testing.T) {
 	for _, l := range []Limits{
 		{WTime: time.Second, WInc: 10 * time.Millisecond},
@@ -20,7 +21,7 @@ func TestPlanTimeFlag(t *testing.T) {
 			t.Errorf("%+v: hard %v, flag %v", l, b.hard, b.flag)
 		}
 	}
-	if b := planTime(Limits{MoveTime: time.Second}, movegen.White, 0); b.flag != 0 {
+	if b := planTime(Limits{MoveTime: time.Second}, movegen.White, 0); b.flag != time.Second {
 		t.Errorf("move time: flag %v", b.flag)
 	}
 }

@@ -272,6 +272,12 @@ func (t *thread) checkLimits() {
 	if s.pondering.Load() {
 		return
 	}
+	// Checked first: a node-capped search (the Skill levels) that has
+	// spent its nodes still finishes depth 1 a node at a time, and must
+	// not outlast the clock doing it.
+	if t.isMain() && s.budget.flag > 0 && s.elapsed() >= s.budget.flag {
+		s.flagged.Store(true)
+	}
 	if s.limits.Nodes > 0 {
 		if t.interval = t.claimNodes(); t.interval == 0 {
 			s.stop.Store(true)
@@ -282,9 +288,7 @@ func (t *thread) checkLimits() {
 	if t.isMain() && s.budget.hard > 0 && s.elapsed() >= s.budget.hard {
 		s.stop.Store(true)
 	}
-	if t.isMain() && s.budget.flag > 0 && s.elapsed() >= s.budget.flag {
-		s.flagged.Store(true)
-	}
+
 }
 
 // claimNodes takes the thread's next stretch of nodes from those left
