@@ -112,13 +112,7 @@ func PlacementOf(p *movegen.Position) Placement {
 
 // Position returns the movegen position of pl, with a zero ply clock.
 func (pl Placement) Position() movegen.Position {
-	p := movegen.Position{
-		Pieces:     [2]movegen.Bitboard{camette.bitboard(pl.Pieces[0]), camette.bitboard(pl.Pieces[1])},
-		Knights:    camette.bitboard(pl.Knights),
-		Side:       pl.Side,
-		Variant:    movegen.Camette,
-		MoveNumber: 1,
-	}
+	p := pl.position()
 	p.Key = p.ComputeKey()
 	return p
 }
