@@ -37,6 +37,13 @@ const SquareSpan = NumFiles * NumRanks
 // NoSquare marks "no such square": a step that leaves the board (R1).
 const NoSquare Square = SquareSpan
 
+// MaxKnights and MaxMen bound a side's pieces on the boards of this grid
+// (R2, V3: Camelot's 4 and 10 are the most; CFEN refuses more).
+const (
+	MaxKnights = 4
+	MaxMen     = 10
+)
+
 // Bitboard is a set of squares: bit i of the 192-bit value is square i
 // (see Square), in three words, Lo holding squares 0-63, Mid 64-127 and
 // Hi 128-191. Only squares of the board are ever set. It is a plain value

@@ -53,12 +53,6 @@ func (p Piece) Kind() Kind { return Kind((p - 1) % 2) }
 // Knight, m, n for Black's; a space for Empty.
 func (p Piece) Letter() byte { return " MNmn"[p] }
 
-// MaxKnights and MaxMen bound a side's pieces (R2, R5).
-const (
-	MaxKnights = 4
-	MaxMen     = 10
-)
-
 // Position is a position of one variant's game: the pieces as bitboards,
 // the side to move, the castle moves used per side (R13), the plies since
 // the last capture or move onto an opponent's castle square (R16) and the

@@ -10,7 +10,7 @@ import (
 )
 
 // Data holds training positions compactly: a position is its pieces as
-// features in White's view (nnue.Features), two bytes a piece, plus nine
+// features in White's view (nnue.Features), two bytes a piece, plus ten
 // bytes of fixed columns. The other view's features are a fixed
 // renumbering of White's (blackView), made when a batch needs them, so
 // both views cost the memory of one. The features are kept in chunks of
@@ -25,8 +25,9 @@ type Data struct {
 	score   []int32    // the search score, centi-men, from the side to move's view
 	// info packs the side to move (bit 0: Black), the game's result for
 	// the side to move in half points (bits 1–2) and the number of
-	// features (bits 3–7, at most 28 pieces).
-	info []uint8
+	// features (bits 3–9: Chivalry has 40 pieces, more than five bits
+	// hold).
+	info []uint16
 }
 
 const (
@@ -70,7 +71,7 @@ func (d *Data) add(p *movegen.Position, score int, result float64) error {
 		score, half = -score, 2-half
 	}
 	d.score = append(d.score, int32(score))
-	d.info = append(d.info, uint8(p.Side)|uint8(half)<<1|uint8(len(fs))<<3)
+	d.info = append(d.info, uint16(p.Side)|uint16(half)<<1|uint16(len(fs))<<3)
 	return nil
 }
 
@@ -121,6 +122,6 @@ func (d *Data) bytesPerPosition() float64 {
 		return 0
 	}
 	const indexBytes = 4 + 4
-	b := 2*len(d.chunks)*chunkSize + 4*cap(d.start) + 4*cap(d.score) + cap(d.info) + indexBytes*d.Len()
+	b := 2*len(d.chunks)*chunkSize + 4*cap(d.start) + 4*cap(d.score) + 2*cap(d.info) + indexBytes*d.Len()
 	return float64(b) / float64(d.Len())
 }

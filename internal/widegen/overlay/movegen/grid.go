@@ -32,6 +32,13 @@ const SquareSpan = NumFiles * NumRanks
 // NoSquare marks "no such square": a step that leaves the board (R1).
 const NoSquare Square = SquareSpan
 
+// MaxKnights and MaxMen bound a side's pieces on the boards of this grid
+// (V3: Chivalry's 8 Knights and 12 Men are the most; CFEN refuses more).
+const (
+	MaxKnights = 8
+	MaxMen     = 12
+)
+
 // Bitboard is a set of squares: bit i of the 224-bit value is square i
 // (see Square), in four words, Lo holding squares 0-63, Mid 64-127, Hi
 // 128-191 and Top 192-223. Only squares of the board are ever set.
