@@ -246,3 +246,28 @@ func TestFileEveryBoard(t *testing.T) {
 		t.Errorf("a net of board 9: %v", err)
 	}
 }
+
+// Every board's built-in net, where the binary has one, loads as a net of
+// that board, and scores each start (V3), a position symmetric in colour,
+// the same from either side to move: the exact colour symmetry of the
+// features holds for the shipped weights too.
+func TestDefaultNetEveryBoard(t *testing.T) {
+	for _, v := range playedBoards() {
+		n, err := DefaultFor(v)
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		if n == nil {
+			continue // no net of v built in
+		}
+		if n.Variant != v {
+			t.Fatalf("%s's built-in net %s is a net of %s", v, n.Name, n.Variant)
+		}
+		p := v.StartPosition()
+		q := p
+		q.Side = movegen.Black
+		if a, b := n.Evaluate(&p), n.Evaluate(&q); a != b {
+			t.Errorf("%s's net %s: the start scores %d with White to move, %d with Black", v, n.Name, a, b)
+		}
+	}
+}
