@@ -140,12 +140,19 @@ func (t *thread) iterate() {
 	t.returnNodes()
 	if t.isMain() && t.completedDepth == 0 && len(t.rootMoves) > 0 {
 		// The first iteration was cut short by the flag: the best move it
-		// scored is played, or the first in order if it scored none.
+		// scored is played, or the first in order if it scored none, with
+		// the position's static score. It is still reported, so that a GUI
+		// gets a line with a PV before every bestmove.
 		sortRootMoves(t.rootMoves)
-		if len(t.rootMoves[0].pv) == 0 {
-			t.rootMoves[0].pv = append(t.rootMoves[0].pv, t.rootMoves[0].move)
+		rm := &t.rootMoves[0]
+		if rm.depth == 0 {
+			rm.depth, rm.score, rm.bound = 1, t.evaluate(0), BoundExact
+		}
+		if len(rm.pv) == 0 {
+			rm.pv = append(rm.pv, rm.move)
 		}
 		t.keepLines(1)
+		t.report()
 	}
 	if t.isMain() && !s.limits.Infinite && !s.pondering.Load() {
 		s.stop.Store(true)
