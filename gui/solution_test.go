@@ -8,44 +8,32 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/internal/wide/engine"
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/solve"
 )
 
-// cfenOracle asks a solution table about a position of this grid by its
-// CFEN, as camelot gui -solution does.
-type cfenOracle struct{ t *solve.Table }
-
-func (o cfenOracle) Covers(v movegen.Variant) bool { return v == movegen.Camette }
-
-func (o cfenOracle) Probe(p *movegen.Position) (engine.Exact, bool) {
-	v, ok, err := o.t.ProbeCFEN(p.CFEN())
-	switch {
-	case !ok || err != nil:
-		return engine.Exact{}, false
-	case v.IsWin():
-		return engine.Exact{Result: 1, Plies: v.Plies()}, true
-	case v.IsLoss():
-		return engine.Exact{Result: -1, Plies: v.Plies()}, true
+// SmallSolution returns the oracle camelot gui -solution makes of a
+// small Camette table (its first 12 layers), solved in a temporary folder:
+// the fixture of this file's tests and, exported to package gui_test, of
+// the page's (browser_solution_test.go).
+func SmallSolution(t *testing.T) engine.Oracle {
+	t.Helper()
+	dir := t.TempDir()
+	if _, err := solve.Solve(solve.Config{Dir: dir, Threads: 2, Stop: 12}); err != nil {
+		t.Fatal(err)
 	}
-	return engine.Exact{}, true
+	tb, err := protocol.OpenSolution(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return protocol.CFENOracle(tb)
 }
-
-func (o cfenOracle) Peek(p *movegen.Position) (engine.Exact, bool) { return o.Probe(p) }
 
 // With a solution table, a State of a Camette position it holds carries
 // the exact value for the side to move, at every ply viewed; the other
 // positions and boards carry none. "Analyse game" gives the values too.
 func TestSolutionInState(t *testing.T) {
-	dir := t.TempDir()
-	if _, err := solve.Solve(solve.Config{Dir: dir, Threads: 2, Stop: 12}); err != nil {
-		t.Fatal(err)
-	}
-	tb, err := solve.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := Listen(Config{Addr: "127.0.0.1:0", Engine: noEngine, Solution: cfenOracle{tb}})
+	srv, err := Listen(Config{Addr: "127.0.0.1:0", Engine: noEngine, Solution: SmallSolution(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
