@@ -4,8 +4,8 @@ import "github.com/camelot-engine/camelot/movegen"
 
 // ProbeReady is Probe for a caller that must not wait, such as a search
 // under a clock: ok is false as well when p's layer has not been read yet
-// (Probe reads it; a large layer takes seconds), and when another
-// goroutine holds the table, which it does while it reads a layer.
+// (Probe reads it; a large layer takes seconds). It never waits for a
+// layer being read by another goroutine.
 func (t *Table) ProbeReady(p *movegen.Position) (v Value, ok bool) {
 	if p.Variant != movegen.Camette {
 		return 0, false
@@ -15,11 +15,7 @@ func (t *Table) ProbeReady(p *movegen.Position) (v Value, ok bool) {
 		v, ok, _ := t.Probe(p) // over on the board: no layer to read
 		return v, ok
 	}
-	if !t.mu.TryLock() {
-		return 0, false
-	}
-	values, ok := t.layers[pl.Signature()]
-	t.mu.Unlock()
+	values, ok := t.readLayer(pl.Signature())
 	if !ok {
 		return 0, false
 	}

@@ -229,3 +229,26 @@ func TestLongestStretch(t *testing.T) {
 	}
 	t.Logf("longest stretch %d plies, longest game %d", got, longest)
 }
+
+// ProbeReady answers only from layers already read, agrees with Probe, and
+// does not wait while another goroutine reads a layer.
+func TestProbeReady(t *testing.T) {
+	tab, _ := openSmall(t)
+	p, err := movegen.Camette.ParseCFEN("1/3/5/1m3/1M3/3/1 w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := tab.ProbeReady(&p); ok {
+		t.Fatal("ProbeReady answered before the layer was read")
+	}
+	want, ok, err := tab.Probe(&p)
+	if !ok || err != nil {
+		t.Fatalf("Probe: %v %v", ok, err)
+	}
+	tab.mu.Lock() // as while another layer is being read
+	got, ok := tab.ProbeReady(&p)
+	tab.mu.Unlock()
+	if !ok || got != want {
+		t.Errorf("ProbeReady during a read: %s (%v), want %s", got, ok, want)
+	}
+}

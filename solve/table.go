@@ -9,9 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 
 	farm "github.com/dgryski/go-farm"
 	"github.com/klauspost/compress/zstd"
@@ -210,13 +212,15 @@ func fileSHA256(data []byte) string {
 }
 
 // Table is a solved Camette table for probing. Layers are read on first
-// use and kept.
+// use and kept. The map of read layers is replaced, never changed
+// (copy on write), so that probes of layers already read never wait for
+// a layer being read: mu only keeps two goroutines from reading the same.
 type Table struct {
 	dir      string
 	manifest *Manifest
 	entries  map[Signature]LayerEntry
 	mu       sync.Mutex
-	layers   map[Signature][]Value
+	layers   atomic.Pointer[map[Signature][]Value]
 }
 
 // Open opens the table in dir; its layers are read when first probed. A
@@ -227,7 +231,8 @@ func Open(dir string) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{dir: dir, manifest: m, entries: map[Signature]LayerEntry{}, layers: map[Signature][]Value{}}
+	t := &Table{dir: dir, manifest: m, entries: map[Signature]LayerEntry{}}
+	t.layers.Store(&map[Signature][]Value{})
 	for _, l := range m.Layers {
 		s, _ := ParseSignature(l.Signature)
 		t.entries[s] = l
@@ -246,9 +251,12 @@ func (t *Table) Dir() string { return t.dir }
 
 // layer returns the values of s, reading them the first time.
 func (t *Table) layer(s Signature) ([]Value, error) {
+	if v, ok := t.readLayer(s); ok {
+		return v, nil
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if v, ok := t.layers[s]; ok {
+	if v, ok := t.readLayer(s); ok {
 		return v, nil
 	}
 	e := t.entries[s]
@@ -262,8 +270,18 @@ func (t *Table) layer(s Signature) ([]Value, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	t.layers[s] = v
+	read := *t.layers.Load()
+	next := make(map[Signature][]Value, len(read)+1)
+	maps.Copy(next, read)
+	next[s] = v
+	t.layers.Store(&next)
 	return v, nil
+}
+
+// readLayer returns the values of s if they have been read.
+func (t *Table) readLayer(s Signature) ([]Value, bool) {
+	v, ok := (*t.layers.Load())[s]
+	return v, ok
 }
 
 // Probe returns the value of p for its side to move. ok is false when p is
