@@ -214,7 +214,8 @@ func fileSHA256(data []byte) string {
 // Table is a solved Camette table for probing. Layers are read on first
 // use and kept. The map of read layers is replaced, never changed
 // (copy on write), so that probes of layers already read never wait for
-// a layer being read: mu only keeps two goroutines from reading the same.
+// a layer being read: mu only lets one goroutine at a time read a layer
+// from disk, so none is read twice.
 type Table struct {
 	dir      string
 	manifest *Manifest
