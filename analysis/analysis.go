@@ -17,10 +17,12 @@ import (
 	"io"
 	"time"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/progress"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // Mark thresholds, in centi-men of loss (a Man is 100), and the cap on
@@ -68,12 +70,12 @@ func (c Config) Check() error {
 
 // Judgement is the engine's view of one position.
 type Judgement struct {
-	Score engine.Score // from the side to move's view
+	Score search.Score // from the side to move's view
 	Depth int
-	Best  movegen.Move // NullMove when the game is over
-	PV    []movegen.Move
-	Over  movegen.Outcome
-	Exact *engine.Exact // the oracle's value, from the side to move's view; nil: unknown
+	Best  game.Move // NullMove when the game is over
+	PV    []game.Move
+	Over  game.Outcome
+	Exact *search.Exact // the oracle's value, from the side to move's view; nil: unknown
 }
 
 // value is the judgement's score as a number, from the side to move's
@@ -81,7 +83,7 @@ type Judgement struct {
 func (j Judgement) value() int {
 	switch {
 	case j.Over.IsOver():
-		if j.Over.Result == movegen.Draw {
+		if j.Over.Result == game.Draw {
 			return 0
 		}
 		return -mateValue // the side to move has lost (R14, R15)
@@ -98,8 +100,8 @@ func capped(v int) int { return max(-ScoreCap, min(ScoreCap, v)) }
 // MoveReport is the analysis of one move.
 type MoveReport struct {
 	Ply      int // 1-based, from the record's start
-	Side     movegen.Color
-	Move     movegen.Move
+	Side     game.Color
+	Move     game.Move
 	After    Judgement // the position after the move
 	Before   Judgement // the position before it: the best move and line
 	Loss     int       // centi-men, capped scores, mover's view
@@ -127,7 +129,7 @@ type Report struct {
 // Analyser searches positions with one engine.
 type Analyser struct {
 	cfg      Config
-	e        *engine.Engine
+	e        *boards.Engine
 	bar      *progress.Bar
 	searched int            // positions judged so far
 	progress func(done int) // called after each position; nil: none
@@ -139,7 +141,7 @@ func New(cfg Config, status io.Writer, total int) (*Analyser, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	e := engine.New(engine.Options{Hash: cfg.Hash, Threads: cfg.Threads})
+	e := boards.NewEngine(search.Options{Hash: cfg.Hash, Threads: cfg.Threads})
 	e.SetOracle(cfg.Oracle)
 	return &Analyser{cfg: cfg, e: e, bar: progress.New(status, "analyse", "positions", 0, int64(total))}, nil
 }
@@ -184,7 +186,7 @@ func (a *Analyser) Analyse(ctx context.Context, g *record.Game) (*Report, error)
 		ply := i + 1
 		pos := mg.Position()
 		r := &rep.Moves[i]
-		r.Ply, r.Side, r.Move = ply, pos.Side, m.Move
+		r.Ply, r.Side, r.Move = ply, pos.Side(), m.Move
 		if ply == from {
 			if before, err = a.judge(ctx, mg); err != nil {
 				return nil, err
@@ -206,7 +208,7 @@ func (a *Analyser) Analyse(ctx context.Context, g *record.Game) (*Report, error)
 			r.Loss = 0
 		}
 		r.Mark = mark(r.Loss)
-		r.BetterPV = r.Mark != "" && before.Best != movegen.NullMove && len(before.PV) > 0
+		r.BetterPV = r.Mark != "" && before.Best != game.NullMove && len(before.PV) > 0
 		s := &rep.Summary[r.Side]
 		s.Moves++
 		s.AverageLoss += float64(r.Loss)
@@ -242,7 +244,7 @@ func mark(loss int) string {
 }
 
 // judge searches the current position of mg.
-func (a *Analyser) judge(ctx context.Context, mg *movegen.Game) (Judgement, error) {
+func (a *Analyser) judge(ctx context.Context, mg *game.Game) (Judgement, error) {
 	defer func() {
 		a.bar.Add(1)
 		a.searched++
@@ -253,12 +255,12 @@ func (a *Analyser) judge(ctx context.Context, mg *movegen.Game) (Judgement, erro
 	if o := mg.Outcome(); o.IsOver() {
 		return Judgement{Over: o}, nil
 	}
-	lim := engine.Limits{Depth: a.cfg.Depth}
+	lim := search.Limits{Depth: a.cfg.Depth}
 	if a.cfg.Depth == 0 {
-		lim = engine.Limits{MoveTime: a.cfg.MoveTime}
+		lim = search.Limits{MoveTime: a.cfg.MoveTime}
 	}
-	var pv []movegen.Move
-	res := a.e.Search(ctx, mg, lim, func(in engine.Info) {
+	var pv []game.Move
+	res := a.e.Search(ctx, mg, lim, func(in search.Info) {
 		if in.MultiPV <= 1 {
 			pv = append(pv[:0], in.PV...)
 		}
@@ -267,29 +269,22 @@ func (a *Analyser) judge(ctx context.Context, mg *movegen.Game) (Judgement, erro
 		return Judgement{}, err
 	}
 	if len(pv) == 0 || pv[0] != res.Best {
-		pv = []movegen.Move{res.Best}
+		pv = []game.Move{res.Best}
 	}
 	pos := mg.Position()
 	pv = legalPrefix(pos, pv[:min(len(pv), pvPlies)])
 	j := Judgement{Score: res.Score, Depth: res.Depth, Best: res.Best, PV: pv}
-	if o := a.cfg.Oracle; o != nil && o.Covers(pos.Variant) {
-		if x, ok := o.Probe(&pos); ok {
-			j.Exact = &x
-		}
+	if x, ok := probe(a.cfg.Oracle, pos); ok {
+		j.Exact = &x
 	}
 	return j, nil
 }
 
 // legalPrefix cuts a line at its first move that is not legal in its place,
 // so that a variation always replays.
-func legalPrefix(p movegen.Position, line []movegen.Move) []movegen.Move {
-	var ml movegen.MoveList
+func legalPrefix(p game.Position, line []game.Move) []game.Move {
 	for i, m := range line {
-		if p.Outcome().IsOver() {
-			return line[:i]
-		}
-		p.GenerateMoves(&ml)
-		if !ml.Contains(m) {
+		if p.Outcome().IsOver() || !p.IsLegal(m) {
 			return line[:i]
 		}
 		p.MakeMove(m)
@@ -299,10 +294,10 @@ func legalPrefix(p movegen.Position, line []movegen.Move) []movegen.Move {
 
 // replayStart returns the game at its start position, checking that its
 // moves replay (Read has checked them; a Game made by a program may not).
-func replayStart(g *record.Game) (*movegen.Game, error) {
+func replayStart(g *record.Game) (*game.Game, error) {
 	end, err := g.Replay()
 	if err != nil {
 		return nil, err
 	}
-	return movegen.NewGame(end.Start()), nil
+	return game.NewGame(end.Start()), nil
 }

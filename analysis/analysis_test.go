@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/record"
 )
 
@@ -55,7 +55,7 @@ func TestBlunderIsMarkedWithTheSavingMove(t *testing.T) {
 	if best := start.MoveText(first.Before.Best); best != "I3-H2" {
 		t.Errorf("the engine's move is %s, want I3-H2", best)
 	}
-	if rep.Summary[movegen.White].Blunders != 1 || rep.Summary[movegen.Black].Moves != 1 || rep.Summary[movegen.Black].Blunders != 0 {
+	if rep.Summary[game.White].Blunders != 1 || rep.Summary[game.Black].Moves != 1 || rep.Summary[game.Black].Blunders != 0 {
 		t.Errorf("summary %+v", rep.Summary)
 	}
 
@@ -176,11 +176,11 @@ func TestAnnotatedExamplesReplay(t *testing.T) {
 // A summary line counts in the singular for one: "1 move", "1 blunder".
 func TestSummaryLineCounts(t *testing.T) {
 	one := Summary{Moves: 1, AverageLoss: 957, Inaccuracies: 1, Mistakes: 1, Blunders: 1}
-	if got, want := one.Line(movegen.White), "white: 1 move, average loss 957.0 centi-men a move, 1 inaccuracy (?!), 1 mistake (?), 1 blunder (??)"; got != want {
+	if got, want := one.Line(game.White), "white: 1 move, average loss 957.0 centi-men a move, 1 inaccuracy (?!), 1 mistake (?), 1 blunder (??)"; got != want {
 		t.Errorf("Line:\n%s\nwant\n%s", got, want)
 	}
 	more := Summary{Moves: 30, AverageLoss: 31.25, Inaccuracies: 6, Mistakes: 2}
-	if got, want := more.Line(movegen.Black), "black: 30 moves, average loss 31.2 centi-men a move, 6 inaccuracies (?!), 2 mistakes (?), 0 blunders (??)"; got != want {
+	if got, want := more.Line(game.Black), "black: 30 moves, average loss 31.2 centi-men a move, 6 inaccuracies (?!), 2 mistakes (?), 0 blunders (??)"; got != want {
 		t.Errorf("Line:\n%s\nwant\n%s", got, want)
 	}
 }

@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // whiteScore turns a score for the side to move into White's view.
-func whiteScore(s engine.Score, side movegen.Color) engine.Score {
-	if side == movegen.Black {
-		return engine.Score{CP: -s.CP, Mate: -s.Mate}
+func whiteScore(s search.Score, side game.Color) search.Score {
+	if side == game.Black {
+		return search.Score{CP: -s.CP, Mate: -s.Mate}
 	}
 	return s
 }
@@ -21,7 +21,7 @@ func whiteScore(s engine.Score, side movegen.Color) engine.Score {
 // ScoreText writes a score from White's view as the comments do: men with
 // two decimals ("+0.35", "-1.20"), or "#N" for a win in N moves ("#-N" for
 // Black's).
-func ScoreText(s engine.Score) string {
+func ScoreText(s search.Score) string {
 	if s.Mate != 0 {
 		return fmt.Sprintf("#%d", s.Mate)
 	}
@@ -30,7 +30,7 @@ func ScoreText(s engine.Score) string {
 
 // judgementText is the comment for a position judged with side to move:
 // the score and depth, and the exact value when the oracle knows it.
-func judgementText(j Judgement, side movegen.Color) string {
+func judgementText(j Judgement, side game.Color) string {
 	if j.Over.IsOver() {
 		return j.Over.String()
 	}
@@ -43,7 +43,7 @@ func judgementText(j Judgement, side movegen.Color) string {
 
 // ExactText writes an exact value for side to move by who wins it: "white
 // wins in 7 plies", "black wins in 1 ply", "draw".
-func ExactText(x engine.Exact, side movegen.Color) string {
+func ExactText(x search.Exact, side game.Color) string {
 	switch x.Result {
 	case 1:
 		return fmt.Sprintf("%s wins in %s", side, plural.Of(x.Plies, "ply", "plies"))
@@ -88,7 +88,7 @@ func (r *Report) Annotated() *record.Game {
 }
 
 // Line describes one side's play in a line.
-func (s Summary) Line(side movegen.Color) string {
+func (s Summary) Line(side game.Color) string {
 	return fmt.Sprintf("%s: %s, average loss %.1f centi-men a move, %s (?!), %s (?), %s (??)",
 		side, plural.Of(s.Moves, "move", "moves"), s.AverageLoss, plural.Of(s.Inaccuracies, "inaccuracy", "inaccuracies"),
 		plural.Of(s.Mistakes, "mistake", "mistakes"), plural.Of(s.Blunders, "blunder", "blunders"))

@@ -1,6 +1,6 @@
 package analysis
 
-import "github.com/camelot-engine/camelot/movegen"
+import "github.com/camelot-engine/camelot/game"
 
 // JSONScore is a score from White's view: centi-men, a win in N moves
 // (negative: Black's), or the result of a finished game.
@@ -56,7 +56,7 @@ type JSONGame struct {
 	Summary map[string]JSONSummary `json:"summary"`
 }
 
-func jsonScore(j Judgement, side movegen.Color) JSONScore {
+func jsonScore(j Judgement, side game.Color) JSONScore {
 	if j.Over.IsOver() {
 		return JSONScore{Result: j.Over.String()}
 	}
@@ -67,20 +67,20 @@ func jsonScore(j Judgement, side movegen.Color) JSONScore {
 	return JSONScore{CP: &s.CP}
 }
 
-func jsonSolution(j Judgement, side movegen.Color) *JSONSolution {
+func jsonSolution(j Judgement, side game.Color) *JSONSolution {
 	if j.Exact == nil || j.Over.IsOver() {
 		return nil
 	}
 	x := *j.Exact
-	out := &JSONSolution{Result: movegen.Draw.String(), Plies: x.Plies, Mate: whiteScore(x.Score(), side).Mate}
+	out := &JSONSolution{Result: game.Draw.String(), Plies: x.Plies, Mate: whiteScore(x.Score(), side).Mate}
 	if x.Result != 0 {
 		winner := side
 		if x.Result < 0 {
 			winner = side.Other()
 		}
-		out.Result = movegen.WhiteWins.String()
-		if winner == movegen.Black {
-			out.Result = movegen.BlackWins.String()
+		out.Result = game.WhiteWins.String()
+		if winner == game.Black {
+			out.Result = game.BlackWins.String()
 		}
 	}
 	return out
@@ -107,7 +107,7 @@ func (r *Report) JSON(index int) JSONGame {
 				BestScore: jsonScore(mr.Before, mr.Side), Loss: mr.Loss, Mark: mr.Mark,
 				Solution: jsonSolution(mr.After, mr.Side.Other()), BestSolution: jsonSolution(mr.Before, mr.Side),
 			}
-			if mr.Before.Best != movegen.NullMove {
+			if mr.Before.Best != game.NullMove {
 				jm.Best = pos.MoveText(mr.Before.Best)
 				p := pos
 				for _, m := range mr.Before.PV {
@@ -120,7 +120,7 @@ func (r *Report) JSON(index int) JSONGame {
 		_ = mg.Play(mr.Move)
 	}
 	for c, s := range r.Summary {
-		out.Summary[movegen.Color(c).String()] = JSONSummary(s)
+		out.Summary[game.Color(c).String()] = JSONSummary(s)
 	}
 	return out
 }

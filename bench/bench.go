@@ -24,9 +24,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // The suite: one position per line as `CFEN ; comment` (CFEN: R5 of
@@ -48,15 +49,15 @@ var (
 )
 
 // suiteOf returns the suite of v; ok is false for a variant without one.
-func suiteOf(v movegen.Variant) (text string, ok bool) {
+func suiteOf(v game.Variant) (text string, ok bool) {
 	switch v {
-	case movegen.Camelot:
+	case game.Camelot:
 		return suite, true
-	case movegen.Cam:
+	case game.Cam:
 		return camSuite, true
-	case movegen.Camette:
+	case game.Camette:
 		return cametteSuite, true
-	case movegen.Chivalry:
+	case game.Chivalry:
 		return chivalrySuite, true
 	}
 	return "", false
@@ -86,7 +87,7 @@ const (
 // Camelot, whose suite a plain bench searches.
 type Config struct {
 	Depth, Threads, HashMB int
-	Variant                movegen.Variant
+	Variant                game.Variant
 	// Net, if set, is the net the search uses on its board (the suite's
 	// must be that board); Classic selects the tuned evaluation. By
 	// default the board's built-in net, else its tuned evaluation.
@@ -96,10 +97,10 @@ type Config struct {
 
 // defaultDepths is the default depth of each variant's suite, where it is
 // not DefaultDepth.
-var defaultDepths = map[movegen.Variant]int{movegen.Chivalry: ChivalryDepth}
+var defaultDepths = map[game.Variant]int{game.Chivalry: ChivalryDepth}
 
 // DefaultDepthOf returns the default search depth of variant v's suite.
-func DefaultDepthOf(v movegen.Variant) int {
+func DefaultDepthOf(v game.Variant) int {
 	if d, ok := defaultDepths[v]; ok {
 		return d
 	}
@@ -148,7 +149,7 @@ type Position struct {
 	CFEN    string // as written in the suite
 	Comment string // what the position is and where it comes from
 	Line    int    // line number in the suite file
-	Pos     movegen.Position
+	Pos     game.Position
 }
 
 // Positions parses Camelot's suite.
@@ -157,7 +158,7 @@ func Positions() ([]Position, error) {
 }
 
 // PositionsOf parses the suite of variant v (V7).
-func PositionsOf(v movegen.Variant) ([]Position, error) {
+func PositionsOf(v game.Variant) ([]Position, error) {
 	text, ok := suiteOf(v)
 	if !ok {
 		return nil, fmt.Errorf("bench: variant %s has no suite (want camelot, cam, camette or chivalry)", v)
@@ -165,11 +166,11 @@ func PositionsOf(v movegen.Variant) ([]Position, error) {
 	return parseSuiteOf(text, v)
 }
 
-func parseSuite(text string) ([]Position, error) { return parseSuiteOf(text, movegen.Camelot) }
+func parseSuite(text string) ([]Position, error) { return parseSuiteOf(text, game.Camelot) }
 
 // parseSuiteOf parses a suite of variant v: its CFENs are read on v's
 // board (V6).
-func parseSuiteOf(text string, v movegen.Variant) ([]Position, error) {
+func parseSuiteOf(text string, v game.Variant) ([]Position, error) {
 	var ps []Position
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for n := 1; sc.Scan(); n++ {
@@ -179,9 +180,9 @@ func parseSuiteOf(text string, v movegen.Variant) ([]Position, error) {
 		}
 		cfen, comment, _ := strings.Cut(line, ";")
 		cfen, comment = strings.TrimSpace(cfen), strings.TrimSpace(comment)
-		pos, err := v.ParseCFEN(cfen)
+		pos, err := boards.ParseCFEN(v, cfen)
 		if err != nil {
-			if v != movegen.Camelot {
+			if v != game.Camelot {
 				return nil, fmt.Errorf("bench suite of %s line %d: %v", v, n, err)
 			}
 			return nil, fmt.Errorf("bench suite line %d: %v", n, err)
@@ -234,21 +235,23 @@ func RunContext(ctx context.Context, w io.Writer, cfg Config) (Summary, error) {
 	if cfg.Net != nil && cfg.Net.Variant != cfg.Variant {
 		return Summary{}, fmt.Errorf("bench: -net: a net of %s, but the suite is %s's", cfg.Net.Variant.Title(), cfg.Variant.Title())
 	}
-	e := engine.New(engine.Options{Hash: cfg.HashMB, Threads: cfg.Threads, Net: cfg.Net, Classic: cfg.Classic})
+	// The engine of the grid that plays the suite's board, made here so
+	// that its set-up is not timed.
+	e := boards.Of(cfg.Variant).NewEngine(search.Options{Hash: cfg.HashMB, Threads: cfg.Threads, Net: cfg.Net, Classic: cfg.Classic})
 	out := &errWriter{w: w}
 	var sum Summary
 	for i, p := range ps {
 		e.NewGame()
-		g := movegen.NewGame(p.Pos)
+		g := game.NewGame(p.Pos)
 		start := time.Now()
-		res := e.Search(ctx, g, engine.Limits{Depth: cfg.Depth}, nil)
+		res := e.Search(ctx, g, search.Limits{Depth: cfg.Depth}, nil)
 		sum.Elapsed += time.Since(start)
 		if err := ctx.Err(); err != nil {
 			return Summary{}, err
 		}
 		sum.Nodes += res.Nodes
 		best := "(none)"
-		if res.Best != movegen.NullMove {
+		if res.Best != game.NullMove {
 			best = p.Pos.MoveText(res.Best)
 		}
 		out.printf("Position %d/%d: best %s score %s nodes %d\n", i+1, len(ps), best, res.Score, res.Nodes)
@@ -397,7 +400,7 @@ func cutVariant(args []string, cfg *Config) ([]string, error) {
 			return nil, fmt.Errorf("bench: -variant given twice")
 		}
 		seen = true
-		v, err := movegen.ParseVariant(name)
+		v, err := game.ParseVariant(name)
 		if err != nil {
 			return nil, fmt.Errorf("bench: -variant: %v", err)
 		}

@@ -12,7 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -38,8 +39,7 @@ func TestSuitePositions(t *testing.T) {
 		if o := p.Pos.Outcome(); o.IsOver() {
 			t.Errorf("line %d: game over: %s", p.Line, o)
 		}
-		var ml movegen.MoveList
-		if p.Pos.GenerateMoves(&ml); ml.N == 0 {
+		if len(p.Pos.Moves()) == 0 {
 			t.Errorf("line %d: no legal moves", p.Line)
 		}
 		if prev, dup := seen[p.Pos.CFEN()]; dup {
@@ -59,13 +59,11 @@ func TestSuiteVariety(t *testing.T) {
 		t.Fatal(err)
 	}
 	var compulsory, charges, longChain, r12, endgame int
-	inCastle := map[uint8]int{}
+	inCastle := map[int]int{}
 	for _, p := range ps {
 		pos := p.Pos
-		var ml movegen.MoveList
-		pos.GenerateMoves(&ml)
 		allCaptures, anyCharge, chain := true, false, 0
-		for _, m := range ml.Slice() {
+		for _, m := range pos.Moves() {
 			if !m.IsCapture() {
 				allCaptures = false
 				continue
@@ -75,7 +73,7 @@ func TestSuiteVariety(t *testing.T) {
 				anyCharge = true
 			}
 		}
-		us := pos.Side
+		us := pos.Side()
 		if allCaptures {
 			compulsory++
 		}
@@ -85,13 +83,13 @@ func TestSuiteVariety(t *testing.T) {
 		if chain >= 3 {
 			longChain++
 		}
-		if !pos.Pieces[us].And(movegen.Castle[us]).IsEmpty() {
+		if holds(pos, us, pos.Variant().Castle(us)) {
 			r12++
 		}
-		if pos.Pieces[us].Intersects(movegen.Castle[us.Other()]) {
-			inCastle[pos.CastleMoves[us]]++
+		if holds(pos, us, pos.Variant().Castle(us.Other())) {
+			inCastle[pos.CastleMoves(us)]++
 		}
-		if pos.Occupied().Count() <= 5 {
+		if pieceCount(pos) <= 5 {
 			endgame++
 		}
 	}
@@ -114,9 +112,19 @@ func TestSuiteVariety(t *testing.T) {
 	}
 }
 
+// holds reports whether a piece of colour c stands on one of squares.
+func holds(p game.Position, c game.Color, squares []game.Square) bool {
+	for _, s := range squares {
+		if pc := p.PieceAt(s); pc != game.Empty && pc.Color() == c {
+			return true
+		}
+	}
+	return false
+}
+
 // TestSuiteFromChampionship: at least 6 positions come from the 2009
 // championship game, and each is the position reached after the ply its
-// comment names when the record is replayed with movegen.
+// comment names when the record is replayed by the rules.
 func TestSuiteFromChampionship(t *testing.T) {
 	ps, err := Positions()
 	if err != nil {
@@ -147,15 +155,15 @@ func TestSuiteFromChampionship(t *testing.T) {
 
 // replayRecord returns the positions of a game record of testdata/games:
 // [0] is the start, [i] the position after ply i.
-func replayRecord(t *testing.T, path string) []movegen.Position {
+func replayRecord(t *testing.T, path string) []game.Position {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	g := movegen.NewGame(movegen.StartPosition())
-	after := []movegen.Position{g.Position()}
+	g := boards.NewGame(game.Camelot)
+	after := []game.Position{g.Position()}
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
@@ -280,9 +288,10 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"12", "4"}, Config{Depth: 12, Threads: 4, HashMB: 16}},
 		{[]string{"1", "256", "65536"}, Config{Depth: 1, Threads: 256, HashMB: 65536}},
 		{[]string{"64", "1", "1"}, Config{Depth: 64, Threads: 1, HashMB: 1}},
-		{[]string{"-variant", "cam"}, Config{Depth: DefaultDepth, Threads: 1, HashMB: 16, Variant: movegen.Cam}},
-		{[]string{"8", "-variant=Camette", "2"}, Config{Depth: 8, Threads: 2, HashMB: 16, Variant: movegen.Camette}},
+		{[]string{"-variant", "cam"}, Config{Depth: DefaultDepth, Threads: 1, HashMB: 16, Variant: game.Cam}},
+		{[]string{"8", "-variant=Camette", "2"}, Config{Depth: 8, Threads: 2, HashMB: 16, Variant: game.Camette}},
 		{[]string{"--variant", "camelot", "3"}, Config{Depth: 3, Threads: 1, HashMB: 16}},
+		{[]string{"-variant", "chivalry"}, Config{Depth: ChivalryDepth, Threads: 1, HashMB: 16, Variant: game.Chivalry}},
 	} {
 		got, err := ParseArgs(c.args)
 		if err != nil || got != c.want {
@@ -337,7 +346,7 @@ func TestParseSuiteErrors(t *testing.T) {
 	if _, err := parseSuite("# only comments\n\n"); err == nil {
 		t.Error("empty suite accepted")
 	}
-	_, err := parseSuite(movegen.StartCFEN + " ; ok\n2/8/bad w ; broken\n")
+	_, err := parseSuite(game.StartCFEN + " ; ok\n2/8/bad w ; broken\n")
 	if err == nil || !strings.Contains(err.Error(), "line 2") {
 		t.Errorf("broken line: err %v, want one naming line 2", err)
 	}
@@ -355,11 +364,11 @@ func BenchmarkSuite(b *testing.B) {
 	}
 }
 
-// TestVariantSuites: the suites of Cam and Camette are a dozen positions
-// each on their boards, canonical, open and distinct, and each bench
-// -variant runs them deterministically (V7).
+// TestVariantSuites: the suites of Cam, Camette and Chivalry are a dozen
+// positions each on their boards, canonical, open and distinct, and each
+// bench -variant runs them deterministically (V7).
 func TestVariantSuites(t *testing.T) {
-	for _, v := range []movegen.Variant{movegen.Cam, movegen.Camette} {
+	for _, v := range []game.Variant{game.Cam, game.Camette, game.Chivalry} {
 		ps, err := PositionsOf(v)
 		if err != nil {
 			t.Fatal(err)
@@ -370,8 +379,8 @@ func TestVariantSuites(t *testing.T) {
 		seen := map[string]bool{}
 		captures := 0
 		for _, p := range ps {
-			if p.Pos.Variant != v || p.Pos.CFEN() != p.CFEN || p.Comment == "" || seen[p.CFEN] {
-				t.Errorf("%s line %d: variant %s, canonical %v, comment %q, repeated %v", v, p.Line, p.Pos.Variant, p.Pos.CFEN() == p.CFEN, p.Comment, seen[p.CFEN])
+			if p.Pos.Variant() != v || p.Pos.CFEN() != p.CFEN || p.Comment == "" || seen[p.CFEN] {
+				t.Errorf("%s line %d: variant %s, canonical %v, comment %q, repeated %v", v, p.Line, p.Pos.Variant(), p.Pos.CFEN() == p.CFEN, p.Comment, seen[p.CFEN])
 			}
 			seen[p.CFEN] = true
 			if o := p.Pos.Outcome(); o.IsOver() {
@@ -413,8 +422,6 @@ func TestCommandVariantRejects(t *testing.T) {
 		want string
 	}{
 		{[]string{"-variant", "nosuch"}, `unknown variant "nosuch"`},
-		// Chivalry is benched by the wide grid's copy (internal/wide/bench).
-		{[]string{"-variant", "chivalry"}, "14 files wide"},
 		{[]string{"3", "-variant"}, "-variant needs a name"},
 		{[]string{"-variant", "cam", "-variant=cam"}, "given twice"},
 	} {
@@ -430,7 +437,7 @@ func TestCommandVariantRejects(t *testing.T) {
 // suite's is refused.
 func TestEvalFlags(t *testing.T) {
 	cfg, err := ParseArgs([]string{"2", "-classic", "-variant", "cam"})
-	if err != nil || !cfg.Classic || cfg.Net != nil || cfg.Depth != 2 || cfg.Variant != movegen.Cam {
+	if err != nil || !cfg.Classic || cfg.Net != nil || cfg.Depth != 2 || cfg.Variant != game.Cam {
 		t.Errorf("-classic: %+v, %v", cfg, err)
 	}
 	path := filepath.Join(t.TempDir(), "camelot.nnue")

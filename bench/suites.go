@@ -6,8 +6,9 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // The suites of the variants (positions-cam.txt, …) are made by MakeSuite
@@ -28,11 +29,11 @@ const (
 
 // SuiteDepth is the depth of the searched plies of each variant's suite
 // games: as deep as a few minutes of self-play allow on its board.
-var SuiteDepth = map[movegen.Variant]int{movegen.Cam: 6, movegen.Camette: 8, movegen.Chivalry: 4}
+var SuiteDepth = map[game.Variant]int{game.Cam: 6, game.Camette: 8, game.Chivalry: 4}
 
 // suiteCandidate is a position of the self-play and how it was reached.
 type suiteCandidate struct {
-	pos        movegen.Position
+	pos        game.Position
 	game, ply  int
 	nextMove   string
 	pieces     int
@@ -40,25 +41,24 @@ type suiteCandidate struct {
 	nearCastle bool
 }
 
-func selfPlay(v movegen.Variant, game int) []suiteCandidate {
-	rng := rand.New(rand.NewPCG(uint64(game), 0x62656e6368))
-	e := engine.New(engine.Options{Hash: 16, Threads: 1})
-	g := movegen.NewGame(v.StartPosition())
+func selfPlay(v game.Variant, number int) []suiteCandidate {
+	rng := rand.New(rand.NewPCG(uint64(number), 0x62656e6368))
+	e := boards.NewEngine(search.Options{Hash: 16, Threads: 1})
+	g := boards.NewGame(v)
 	var out []suiteCandidate
-	var ml movegen.MoveList
 	for ply := 0; ply < suitePlies && !g.Outcome().IsOver(); ply++ {
 		pos := g.Position()
-		var m movegen.Move
+		var m game.Move
 		if ply < 2 || rng.IntN(3) == 0 {
-			pos.GenerateMoves(&ml)
-			m = ml.Moves[rng.IntN(ml.N)]
+			ms := pos.Moves()
+			m = ms[rng.IntN(len(ms))]
 		} else {
-			m = e.Search(context.Background(), g, engine.Limits{Depth: SuiteDepth[v]}, nil).Best
+			m = e.Search(context.Background(), g, search.Limits{Depth: SuiteDepth[v]}, nil).Best
 		}
 		out = append(out, suiteCandidate{
-			pos: pos, game: game, ply: ply, nextMove: pos.MoveText(m),
-			pieces:   pos.Occupied().Count(),
-			mustTake: pos.MustCapture(), nearCastle: nearCastle(&pos),
+			pos: pos, game: number, ply: ply, nextMove: pos.MoveText(m),
+			pieces:   pieceCount(pos),
+			mustTake: pos.MustCapture(), nearCastle: nearCastle(pos),
 		})
 		if err := g.Play(m); err != nil {
 			panic(err)
@@ -67,16 +67,29 @@ func selfPlay(v movegen.Variant, game int) []suiteCandidate {
 	return out
 }
 
+// pieceCount returns the number of pieces on the board.
+func pieceCount(p game.Position) int {
+	n := 0
+	for _, s := range p.Variant().Squares() {
+		if p.PieceAt(s) != game.Empty {
+			n++
+		}
+	}
+	return n
+}
+
 // nearCastle reports whether a piece of either side stands within two
 // steps of the opponent's castle.
-func nearCastle(p *movegen.Position) bool {
-	geo := p.Geometry()
-	for c := range 2 {
-		for _, s := range p.Pieces[c].Squares() {
-			for _, k := range geo.Castle[1-c].Squares() {
-				if max(abs(s.File()-k.File()), abs(s.Rank()-k.Rank())) <= 2 {
-					return true
-				}
+func nearCastle(p game.Position) bool {
+	v := p.Variant()
+	for _, s := range v.Squares() {
+		pc := p.PieceAt(s)
+		if pc == game.Empty {
+			continue
+		}
+		for _, k := range v.Castle(pc.Color().Other()) {
+			if max(abs(s.File()-k.File()), abs(s.Rank()-k.Rank())) <= 2 {
+				return true
 			}
 		}
 	}
@@ -89,9 +102,8 @@ func abs(x int) int { return max(x, -x) }
 // openings, three with a capture pending (R11), three quiet middle games,
 // two with a piece near a castle and one endgame; later positions fill
 // the dozen where the games gave too few of a kind.
-func pickSuite(v movegen.Variant, games [][]suiteCandidate) []string {
-	start := v.StartPosition()
-	full := start.Occupied().Count()
+func pickSuite(v game.Variant, games [][]suiteCandidate) []string {
+	full := pieceCount(boards.StartPosition(v))
 	seen := map[string]bool{}
 	var lines []string
 	take := func(n int, label string, ok func(c suiteCandidate) bool) {
@@ -102,8 +114,7 @@ func pickSuite(v movegen.Variant, games [][]suiteCandidate) []string {
 						return
 					}
 					cf := c.pos.CFEN()
-					var ml movegen.MoveList
-					if seen[cf] || c.pos.Outcome().IsOver() || c.pos.CountMoves(&ml) == 0 || !ok(c) {
+					if seen[cf] || c.pos.Outcome().IsOver() || len(c.pos.Moves()) == 0 || !ok(c) {
 						continue
 					}
 					seen[cf] = true
@@ -133,7 +144,7 @@ func pickSuite(v movegen.Variant, games [][]suiteCandidate) []string {
 // MakeSuite returns the text of variant v's suite file, made from
 // suiteGames games of self-play at SuiteDepth[v]; remake is the command
 // that remakes it, for the file's header.
-func MakeSuite(v movegen.Variant, remake string) string {
+func MakeSuite(v game.Variant, remake string) string {
 	var games [][]suiteCandidate
 	for n := 1; n <= suiteGames; n++ {
 		games = append(games, selfPlay(v, n))

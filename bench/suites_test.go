@@ -5,24 +5,23 @@ import (
 	"os"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
-// writeSuites remakes the suites of Cam and Camette from self-play
-// (MakeSuite):
+// writeSuites remakes the suites of Cam, Camette and Chivalry from
+// self-play (MakeSuite):
 //
 //	go test ./bench -run TestWriteVariantSuites -write-suites
 //
-// Chivalry's is remade by internal/wide/bench's test of the same name.
 // The files are data: remaking them changes those variants' signatures,
 // and with another engine the games, so it is done only on purpose.
-var writeSuites = flag.Bool("write-suites", false, "remake positions-cam.txt and positions-camette.txt from self-play")
+var writeSuites = flag.Bool("write-suites", false, "remake positions-cam.txt, positions-camette.txt and positions-chivalry.txt from self-play")
 
 func TestWriteVariantSuites(t *testing.T) {
 	if !*writeSuites {
 		t.Skip("remakes the suites only with -write-suites")
 	}
-	for v, file := range map[movegen.Variant]string{movegen.Cam: "positions-cam.txt", movegen.Camette: "positions-camette.txt"} {
+	for v, file := range map[game.Variant]string{game.Cam: "positions-cam.txt", game.Camette: "positions-camette.txt", game.Chivalry: "positions-chivalry.txt"} {
 		if err := os.WriteFile(file, []byte(MakeSuite(v, "go test ./bench -run TestWriteVariantSuites -write-suites")), 0o644); err != nil {
 			t.Fatal(err)
 		}

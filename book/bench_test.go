@@ -4,7 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // BenchmarkPick is a book move at the start position from the embedded
@@ -16,7 +17,7 @@ func BenchmarkPick(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	start := movegen.StartPosition()
+	start := boards.StartPosition(game.Camelot)
 	rng := rand.New(rand.NewPCG(1, 1))
 	if _, ok := bk.Pick(&start, DefaultVariety, rng); !ok {
 		b.Skip("the embedded book has no move at the start")

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
-	"github.com/camelot-engine/camelot/movegen"
 )
 
 // BuildConfig are the settings of a book build.
@@ -28,17 +28,21 @@ import (
 // short search of ScoutNodes nodes and scores the Width best by a search of
 // Nodes nodes each; only those enter the book.
 type BuildConfig struct {
-	Variant    movegen.Variant // the board, whose start is the root (the zero Variant is Camelot)
-	Nodes      uint64          // nodes of the search that scores a book position
-	ScoutNodes uint64          // nodes of the search that orders the moves
-	Width      int             // moves scored and kept per expanded position
-	PlyCost    int             // the cost of one ply of a line, centi-men
-	MaxPly     int             // positions this many plies from the root are not expanded
-	MaxScore   int             // positions scored beyond ±MaxScore are not expanded
-	Positions  int             // stop when the book holds this many positions
-	Threads    int             // searches run in parallel
-	Hash       int             // transposition table per search thread, MB
+	Variant    game.Variant // the board, whose start is the root (the zero Variant is Camelot)
+	Nodes      uint64       // nodes of the search that scores a book position
+	ScoutNodes uint64       // nodes of the search that orders the moves
+	Width      int          // moves scored and kept per expanded position
+	PlyCost    int          // the cost of one ply of a line, centi-men
+	MaxPly     int          // positions this many plies from the root are not expanded
+	MaxScore   int          // positions scored beyond ±MaxScore are not expanded
+	Positions  int          // stop when the book holds this many positions
+	Threads    int          // searches run in parallel
+	Hash       int          // transposition table per search thread, MB
 }
+
+// maxWidth bounds BuildConfig.Width: the most legal moves a position may
+// have, the size of every grid's move list (movegen.MaxMoves).
+const maxWidth = 1024
 
 // DefaultBuildConfig returns the settings the embedded book was built with,
 // except its size.
@@ -56,8 +60,8 @@ func (c BuildConfig) Check() error {
 		return fmt.Errorf("nodes must be at least 1")
 	case c.ScoutNodes < 1:
 		return fmt.Errorf("scout nodes must be at least 1")
-	case c.Width < 1 || c.Width > movegen.MaxMoves:
-		return fmt.Errorf("width must be from 1 to %d", movegen.MaxMoves)
+	case c.Width < 1 || c.Width > maxWidth:
+		return fmt.Errorf("width must be from 1 to %d", maxWidth)
 	case c.PlyCost < 0:
 		return fmt.Errorf("ply cost must be 0 or more")
 	case c.MaxPly < 1 || c.MaxPly >= maxPly:
@@ -70,7 +74,7 @@ func (c BuildConfig) Check() error {
 		return fmt.Errorf("threads must be at least 1")
 	case c.Hash < 1:
 		return fmt.Errorf("hash must be at least 1 MB")
-	case c.Variant.Geometry() == nil:
+	case !c.Variant.Valid():
 		return fmt.Errorf("variant %s: a board this build does not play", c.Variant)
 	}
 	return nil
@@ -81,7 +85,7 @@ func (c BuildConfig) Check() error {
 func (c BuildConfig) settings() string {
 	s := fmt.Sprintf("# nodes=%d scout=%d width=%d plycost=%d maxply=%d maxscore=%d",
 		c.Nodes, c.ScoutNodes, c.Width, c.PlyCost, c.MaxPly, c.MaxScore)
-	if c.Variant != movegen.Camelot {
+	if c.Variant != game.Camelot {
 		s += " variant=" + c.Variant.String() // Camelot's journals keep the line they always had
 	}
 	return s
@@ -89,7 +93,7 @@ func (c BuildConfig) settings() string {
 
 // node is a position of the book under construction.
 type node struct {
-	pos      movegen.Position
+	pos      game.Position
 	score    int // its own search score, side to move's view
 	depth    int
 	value    int // negamax value over the children once expanded
@@ -109,7 +113,7 @@ type node struct {
 // cycles although pieces can move back (R6); the probe follows the same
 // edges (Book.Moves).
 type tree struct {
-	variant movegen.Variant // the board of its positions
+	variant game.Variant // the board of its positions
 	nodes   []*node
 	index   map[uint64]int32
 	roots   []int32
@@ -122,19 +126,20 @@ func newTree() *tree {
 
 // add returns the node of p, creating it with the given score and linking
 // it to the expanded positions that have a move to it.
-func (t *tree) add(p movegen.Position, score, depth, ply int) int32 {
-	if i, ok := t.index[p.Key]; ok {
+func (t *tree) add(p game.Position, score, depth, ply int) int32 {
+	key := p.Key()
+	if i, ok := t.index[key]; ok {
 		return i
 	}
 	i := int32(len(t.nodes))
 	n := &node{pos: p, score: score, depth: depth, value: score, vdepth: depth, ply: ply}
 	n.over = p.Outcome().IsOver()
 	t.nodes = append(t.nodes, n)
-	t.index[p.Key] = i
-	for _, parent := range t.waiting[p.Key] {
+	t.index[key] = i
+	for _, parent := range t.waiting[key] {
 		t.link(parent, i)
 	}
-	delete(t.waiting, p.Key)
+	delete(t.waiting, key)
 	return i
 }
 
@@ -278,7 +283,7 @@ func (t *tree) entries() []Entry {
 	es := make([]Entry, len(t.nodes))
 	for i, n := range t.nodes {
 		es[i] = Entry{
-			Key: n.pos.Key, Score: int16(n.value), Depth: uint8(min(n.vdepth, 255)),
+			Key: n.pos.Key(), Score: int16(n.value), Depth: uint8(min(n.vdepth, 255)),
 			Ply: uint8(min(max(n.ply, 0), maxPly)), Expanded: n.expanded,
 		}
 	}

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/record"
 )
 
@@ -112,7 +113,7 @@ func TestBuildImportsTheWinnersMoves(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "g.book")
 	build(t, tinyConfig(1, 1), games, out) // the games only: no room for more
 	b, _ := loadFile(t, out)
-	start := movegen.StartPosition()
+	start := boards.StartPosition(game.Camelot)
 	for _, tc := range []struct {
 		line []string
 		in   bool
@@ -125,11 +126,11 @@ func TestBuildImportsTheWinnersMoves(t *testing.T) {
 		{[]string{"D6-C5"}, false}, // the loser's
 		{[]string{"I6-J5"}, false}, // no result
 	} {
-		if _, ok := b.Lookup(after(t, start, tc.line...).Key); ok != tc.in {
+		if _, ok := b.Lookup(after(t, start, tc.line...).Key()); ok != tc.in {
 			t.Errorf("after %v: in the book %v, want %v", tc.line, ok, tc.in)
 		}
 	}
-	if e, ok := b.Lookup(after(t, start, "J6-K5").Key); !ok || !e.Expanded {
+	if e, ok := b.Lookup(after(t, start, "J6-K5").Key()); !ok || !e.Expanded {
 		t.Errorf("after J6-K5: %+v, want expanded", e)
 	}
 	checkBook(t, b)
@@ -152,5 +153,27 @@ func TestBuildRefusesAGameOfAnotherBoard(t *testing.T) {
 	_, err = Build(context.Background(), tinyConfig(5, 1), games, filepath.Join(t.TempDir(), "b.book"), io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "Cam") {
 		t.Errorf("error %v, want one naming Cam", err)
+	}
+}
+
+// A book of every board builds through the same code: its positions are
+// its board's, and every move it offers is legal there.
+func TestBuildOnEveryBoard(t *testing.T) {
+	for _, v := range game.Variants() {
+		cfg := tinyConfig(12, 1)
+		cfg.Variant = v
+		out := filepath.Join(t.TempDir(), v.String()+".book")
+		sum := build(t, cfg, nil, out)
+		if sum.Positions < 12 || sum.Expanded < 1 {
+			t.Errorf("%s: summary %+v", v, sum)
+		}
+		b, _ := loadFile(t, out)
+		if b.Variant != v {
+			t.Fatalf("%s: the book holds %s's positions", v, b.Variant)
+		}
+		checkBook(t, b)
+		if sum := build(t, cfg, nil, out); sum.Resumed != sum.Positions {
+			t.Errorf("%s: a second run resumed %d of %d positions", v, sum.Resumed, sum.Positions)
+		}
 	}
 }

@@ -3,7 +3,8 @@ package book
 import (
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // checkBook walks a book from the start position through its expanded
@@ -14,23 +15,21 @@ import (
 func checkBook(t *testing.T, b *Book) {
 	t.Helper()
 	seen := map[uint64]bool{}
-	queue := []movegen.Position{b.Variant.StartPosition()}
-	if _, ok := b.Lookup(queue[0].Key); ok {
-		seen[queue[0].Key] = true
+	queue := []game.Position{boards.StartPosition(b.Variant)}
+	if _, ok := b.Lookup(queue[0].Key()); ok {
+		seen[queue[0].Key()] = true
 	}
-	var ml movegen.MoveList
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		e, _ := b.Lookup(p.Key)
+		e, _ := b.Lookup(p.Key())
 		cs := b.Moves(&p, DefaultVariety)
 		if e.Expanded && !p.Outcome().IsOver() && len(cs) == 0 {
 			t.Errorf("%s: expanded, but no book moves", p.CFEN())
 		}
-		p.GenerateMoves(&ml)
 		best := -WinScore - 1
 		for _, c := range cs {
-			if !ml.Contains(c.Move) {
+			if !p.IsLegal(c.Move) {
 				t.Fatalf("%s: book move %v is not legal", p.CFEN(), c.Move)
 			}
 			text := p.MoveText(c.Move)
@@ -38,10 +37,9 @@ func checkBook(t *testing.T, b *Book) {
 				t.Fatalf("%s: book move %s reads back as %v, %v", p.CFEN(), text, back, err)
 			}
 			best = max(best, c.Score)
-			child := p
-			child.MakeMove(c.Move)
-			if !seen[child.Key] {
-				seen[child.Key] = true
+			child := p.Play(c.Move)
+			if !seen[child.Key()] {
+				seen[child.Key()] = true
 				queue = append(queue, child)
 			}
 		}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"sync"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // defaultFiles holds the books built into the binary, one a board:
@@ -26,11 +26,11 @@ var defaultBooks [4]struct {
 }
 
 // Default returns Camelot's embedded book.
-func Default() (*Book, error) { return DefaultFor(movegen.Camelot) }
+func Default() (*Book, error) { return DefaultFor(game.Camelot) }
 
 // DefaultFileName is the name of v's embedded book file.
-func DefaultFileName(v movegen.Variant) string {
-	if v == movegen.Camelot {
+func DefaultFileName(v game.Variant) string {
+	if v == game.Camelot {
 		return "default.book"
 	}
 	return "default-" + v.String() + ".book"
@@ -38,7 +38,7 @@ func DefaultFileName(v movegen.Variant) string {
 
 // DefaultFor returns the book of v's board built into the binary, checked
 // once on first use; nil (and no error) when the binary has none.
-func DefaultFor(v movegen.Variant) (*Book, error) {
+func DefaultFor(v game.Variant) (*Book, error) {
 	d := &defaultBooks[v&3]
 	d.once.Do(func() {
 		data, err := defaultFiles.ReadFile(DefaultFileName(v))

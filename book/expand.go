@@ -4,15 +4,16 @@ import (
 	"context"
 	"slices"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // scored is a move with the score of the position it leads to, seen from
 // the mover's side.
 type scored struct {
-	move  movegen.Move
-	child movegen.Position
+	move  game.Move
+	child game.Position
 	order int // move generation order, for ties
 	score int
 	depth int
@@ -21,13 +22,13 @@ type scored struct {
 
 // searchers runs searches on a pool of single-threaded engines.
 type searchers struct {
-	pool chan *engine.Engine
+	pool chan search.Engine
 }
 
 func newSearchers(threads, hash int) *searchers {
-	s := &searchers{pool: make(chan *engine.Engine, threads)}
+	s := &searchers{pool: make(chan search.Engine, threads)}
 	for range threads {
-		s.pool <- engine.New(engine.Options{Hash: hash, Threads: 1})
+		s.pool <- boards.NewEngine(search.Options{Hash: hash, Threads: 1})
 	}
 	return s
 }
@@ -36,7 +37,7 @@ func newSearchers(threads, hash int) *searchers {
 // their scores from the side to move's view with the depths. Each search
 // starts from an empty table, so a score does not depend on which engine
 // or in what order it was searched: a build is reproducible.
-func (s *searchers) scoreAll(ctx context.Context, ps []movegen.Position, nodes uint64) (scores, depths []int, ok bool) {
+func (s *searchers) scoreAll(ctx context.Context, ps []game.Position, nodes uint64) (scores, depths []int, ok bool) {
 	scores, depths = make([]int, len(ps)), make([]int, len(ps))
 	done := make(chan struct{}, len(ps))
 	for i := range ps {
@@ -54,26 +55,26 @@ func (s *searchers) scoreAll(ctx context.Context, ps []movegen.Position, nodes u
 
 // searchScore scores p by a search of nodes nodes; a finished game scores
 // exactly (R14–R16), at depth 0.
-func searchScore(ctx context.Context, e *engine.Engine, p movegen.Position, nodes uint64) (score, depth int) {
+func searchScore(ctx context.Context, e search.Engine, p game.Position, nodes uint64) (score, depth int) {
 	if o := p.Outcome(); o.IsOver() {
-		return outcomeScore(o, p.Side), 0
+		return outcomeScore(o, p.Side()), 0
 	}
 	e.NewGame()
-	res := e.Search(ctx, movegen.NewGame(p), engine.Limits{Nodes: nodes}, nil)
+	res := e.Search(ctx, game.NewGame(p), search.Limits{Nodes: nodes}, nil)
 	return fromEngine(res.Score), res.Depth
 }
 
 // outcomeScore is a finished game's score for side.
-func outcomeScore(o movegen.Outcome, side movegen.Color) int {
+func outcomeScore(o game.Outcome, side game.Color) int {
 	switch o.Result {
-	case movegen.Draw:
+	case game.Draw:
 		return 0
-	case movegen.WhiteWins:
-		if side == movegen.White {
+	case game.WhiteWins:
+		if side == game.White {
 			return WinScore
 		}
-	case movegen.BlackWins:
-		if side == movegen.Black {
+	case game.BlackWins:
+		if side == game.Black {
 			return WinScore
 		}
 	}
@@ -82,7 +83,7 @@ func outcomeScore(o movegen.Outcome, side movegen.Color) int {
 
 // fromEngine converts a search score to the book's scale: a win in n moves
 // is WinScore less the plies to it.
-func fromEngine(s engine.Score) int {
+func fromEngine(s search.Score) int {
 	switch {
 	case s.Mate > 0:
 		return WinScore - min(2*s.Mate-1, 999)
@@ -103,16 +104,13 @@ type expansion struct {
 // Width best by a short search, any move whose position the book already
 // holds (its score costs nothing), and force, if it is a move. A position
 // already expanded only gets force added.
-func (b *builder) expand(ctx context.Context, i int32, force movegen.Move) (expansion, bool) {
+func (b *builder) expand(ctx context.Context, i int32, force game.Move) (expansion, bool) {
 	n := b.tree.nodes[i]
-	var ml movegen.MoveList
-	n.pos.GenerateMoves(&ml)
 	var all []scored
-	for k, m := range ml.Slice() {
-		child := n.pos
-		child.MakeMove(m)
+	for k, m := range n.pos.Moves() {
+		child := n.pos.Play(m)
 		sc := scored{move: m, child: child, order: k, known: -1}
-		if c, ok := b.tree.index[child.Key]; ok {
+		if c, ok := b.tree.index[child.Key()]; ok {
 			sc.known = c
 			sc.score = parentScore(b.tree.nodes[c].value)
 		}
@@ -126,7 +124,7 @@ func (b *builder) expand(ctx context.Context, i int32, force movegen.Move) (expa
 			}
 		}
 	} else {
-		var unknown []movegen.Position
+		var unknown []game.Position
 		var at []int
 		for k, sc := range all {
 			if sc.known < 0 {
@@ -148,7 +146,7 @@ func (b *builder) expand(ctx context.Context, i int32, force movegen.Move) (expa
 			}
 		}
 	}
-	var deep []movegen.Position
+	var deep []game.Position
 	var at []int
 	for k, sc := range kept {
 		if sc.known < 0 {
@@ -183,15 +181,12 @@ func (t *tree) apply(x expansion) {
 	if !first {
 		return
 	}
-	var ml movegen.MoveList
-	p.pos.GenerateMoves(&ml)
-	for _, m := range ml.Slice() {
-		c := p.pos
-		c.MakeMove(m)
-		if i, ok := t.index[c.Key]; ok {
+	for _, m := range p.pos.Moves() {
+		key := p.pos.Play(m).Key()
+		if i, ok := t.index[key]; ok {
 			t.link(x.parent, i)
-		} else if ps := t.waiting[c.Key]; !slices.Contains(ps, x.parent) {
-			t.waiting[c.Key] = append(ps, x.parent)
+		} else if ps := t.waiting[key]; !slices.Contains(ps, x.parent) {
+			t.waiting[key] = append(ps, x.parent)
 		}
 	}
 }

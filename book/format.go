@@ -21,7 +21,7 @@
 //	16      12·N  entries, sorted by key, keys distinct
 //	16+12·N 8     go-farm Fingerprint64 of the entry bytes
 //
-// An entry is the position's key (movegen's Zobrist key: board, side to
+// An entry is the position's key (Position.Key(), the grid's Zobrist key: board, side to
 // move and castle moves used, stable across platforms, see movegen's
 // TestKeysArePinned), 8 bytes; its score in centi-men from the side to
 // move's view, int16; the depth of the search behind the score (for an
@@ -38,8 +38,8 @@ import (
 	"io"
 	"slices"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	farm "github.com/dgryski/go-farm"
 )
 
@@ -92,11 +92,11 @@ func decodeEntry(b []byte) Entry {
 }
 
 // Encode returns the book file of Camelot's entries (EncodeOf).
-func Encode(entries []Entry) ([]byte, error) { return EncodeOf(movegen.Camelot, entries) }
+func Encode(entries []Entry) ([]byte, error) { return EncodeOf(game.Camelot, entries) }
 
 // EncodeOf returns the book file of entries of variant v's positions,
 // which it sorts by key. Two entries with the same key are an error.
-func EncodeOf(v movegen.Variant, entries []Entry) ([]byte, error) {
+func EncodeOf(v game.Variant, entries []Entry) ([]byte, error) {
 	es := slices.Clone(entries)
 	slices.SortFunc(es, func(a, b Entry) int {
 		switch {
@@ -147,8 +147,8 @@ func Load(data []byte) (*Book, error) {
 	if version&0xff != Version {
 		return nil, fmt.Errorf("book format version %d; this program reads version %d", version&0xff, Version)
 	}
-	variant := movegen.Variant(version >> 8)
-	if version>>8 >= 4 || variant.Geometry() == nil {
+	variant := game.Variant(version >> 8)
+	if version>>8 >= 4 || !variant.Valid() {
 		return nil, fmt.Errorf("a book of board %d, which this build does not play", version>>8)
 	}
 	n := int64(binary.LittleEndian.Uint32(data[12:]))

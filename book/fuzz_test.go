@@ -3,7 +3,8 @@ package book
 import (
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // FuzzLoad feeds arbitrary bytes to the reader: it must refuse or accept
@@ -25,7 +26,7 @@ func FuzzLoad(f *testing.F) {
 				t.Fatalf("entry %d: Lookup gives %+v, %v", i, got, ok)
 			}
 		}
-		start := movegen.StartPosition()
+		start := boards.StartPosition(game.Camelot)
 		b.Moves(&start, DefaultVariety)
 	})
 }

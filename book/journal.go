@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // The journal is a build's state: a text file that grows by one line per
@@ -24,7 +25,7 @@ import (
 const journalHeader = "camelot book journal 1"
 
 // rootLine is the journal line of a root.
-func rootLine(p movegen.Position, score, depth int) string {
+func rootLine(p game.Position, score, depth int) string {
 	return fmt.Sprintf("r %s %d %d\n", p.CFEN(), score, depth)
 }
 
@@ -34,7 +35,7 @@ func (t *tree) expansionLine(x expansion) string {
 	b.WriteString("x ")
 	b.WriteString(t.nodes[x.parent].pos.CFEN())
 	for _, sc := range x.kept {
-		fmt.Fprintf(&b, " %016x:%d:%d", sc.child.Key, sc.score, sc.depth)
+		fmt.Fprintf(&b, " %016x:%d:%d", sc.child.Key(), sc.score, sc.depth)
 	}
 	b.WriteByte('\n')
 	return b.String()
@@ -96,7 +97,7 @@ func (t *tree) replay(line string) error {
 	if len(f) < 6 {
 		return fmt.Errorf("short line %q", line)
 	}
-	pos, err := t.variant.ParseCFEN(strings.Join(f[1:6], " "))
+	pos, err := boards.ParseCFEN(t.variant, strings.Join(f[1:6], " "))
 	if err != nil {
 		return err
 	}
@@ -114,17 +115,14 @@ func (t *tree) replay(line string) error {
 		t.roots = append(t.roots, i)
 		return nil
 	case "x":
-		parent, ok := t.index[pos.Key]
+		parent, ok := t.index[pos.Key()]
 		if !ok {
 			return fmt.Errorf("expansion of a position the book does not hold: %s", pos.CFEN())
 		}
-		children := map[uint64]movegen.Position{}
-		var ml movegen.MoveList
-		pos.GenerateMoves(&ml)
-		for _, m := range ml.Slice() {
-			c := pos
-			c.MakeMove(m)
-			children[c.Key] = c
+		children := map[uint64]game.Position{}
+		for _, m := range pos.Moves() {
+			c := pos.Play(m)
+			children[c.Key()] = c
 		}
 		x := expansion{parent: parent}
 		for _, item := range f[6:] {

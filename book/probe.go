@@ -5,12 +5,12 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // Book is a loaded book: the sorted entry bytes, searched in place.
 type Book struct {
-	Variant movegen.Variant // the board of its positions: it is consulted on that board only
+	Variant game.Variant // the board of its positions: it is consulted on that board only
 	body    []byte
 	n       int
 }
@@ -43,7 +43,7 @@ func (b *Book) Lookup(key uint64) (Entry, bool) {
 
 // Candidate is a book move of a position.
 type Candidate struct {
-	Move   movegen.Move
+	Move   game.Move
 	Score  int     // centi-men from the mover's view: the child's score negated
 	Depth  int     // the depth behind the child's score
 	Weight float64 // the chance Pick plays it, 0 to 1
@@ -63,7 +63,7 @@ type Variety struct {
 var DefaultVariety = Variety{Plies: 8, Margin: 20}
 
 // Ply returns the plies played before p in a game from the start.
-func Ply(p *movegen.Position) int { return 2*(p.MoveNumber-1) + int(p.Side) }
+func Ply(p *game.Position) int { return 2*(p.MoveNumber()-1) + int(p.Side()) }
 
 // Moves returns the book moves of p, best first (ties in move generation
 // order), with the weights Pick gives them under v. It returns none unless
@@ -72,24 +72,21 @@ func Ply(p *movegen.Position) int { return 2*(p.MoveNumber-1) + int(p.Side) }
 // partial list. A book move leads to a position one ply further from the
 // build's root than p, as the builder's values flow (Build), so a move
 // back to an earlier book position is not offered.
-func (b *Book) Moves(p *movegen.Position, v Variety) []Candidate {
-	if p.Variant != b.Variant {
+func (b *Book) Moves(p *game.Position, v Variety) []Candidate {
+	if p.Variant() != b.Variant {
 		return nil // a position of another board: never consulted (keys are per board)
 	}
-	e, ok := b.Lookup(p.Key)
+	e, ok := b.Lookup(p.Key())
 	if !ok || !e.Expanded {
 		return nil
 	}
 	if p.Outcome().IsOver() {
 		return nil
 	}
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
 	var cs []Candidate
-	for _, m := range ml.Slice() {
-		child := *p
-		child.MakeMove(m)
-		if c, ok := b.Lookup(child.Key); ok && c.Ply == e.Ply+1 {
+	for _, m := range p.Moves() {
+		child := p.Play(m)
+		if c, ok := b.Lookup(child.Key()); ok && c.Ply == e.Ply+1 {
 			e := c
 			cs = append(cs, Candidate{Move: m, Score: parentScore(int(e.Score)), Depth: int(e.Depth)})
 		}
@@ -134,7 +131,7 @@ func weigh(cs []Candidate, v Variety, ply int) {
 
 // Pick chooses a book move for p under v, drawing from rng; ok is false
 // when the book has no move for p.
-func (b *Book) Pick(p *movegen.Position, v Variety, rng *rand.Rand) (c Candidate, ok bool) {
+func (b *Book) Pick(p *game.Position, v Variety, rng *rand.Rand) (c Candidate, ok bool) {
 	cs := b.Moves(p, v)
 	if len(cs) == 0 {
 		return Candidate{}, false
@@ -153,21 +150,20 @@ func (b *Book) Pick(p *movegen.Position, v Variety, rng *rand.Rand) (c Candidate
 // each position after it while the book has one, up to n moves in all:
 // the line a GUI shows for a book move. A move that would return to a
 // position already on the line ends it.
-func (b *Book) Line(p *movegen.Position, first movegen.Move, n int) []movegen.Move {
-	line := []movegen.Move{first}
-	pos := *p
-	pos.MakeMove(first)
-	seen := map[uint64]bool{p.Key: true, pos.Key: true}
+func (b *Book) Line(p *game.Position, first game.Move, n int) []game.Move {
+	line := []game.Move{first}
+	pos := p.Play(first)
+	seen := map[uint64]bool{p.Key(): true, pos.Key(): true}
 	for len(line) < n {
 		cs := b.Moves(&pos, Variety{})
 		if len(cs) == 0 {
 			break
 		}
 		pos.MakeMove(cs[0].Move)
-		if seen[pos.Key] {
+		if seen[pos.Key()] {
 			break
 		}
-		seen[pos.Key] = true
+		seen[pos.Key()] = true
 		line = append(line, cs[0].Move)
 	}
 	return line

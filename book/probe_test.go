@@ -3,13 +3,15 @@ package book
 import (
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // after returns the position after the moves, given in WCF notation (R3).
-func after(t *testing.T, p movegen.Position, moves ...string) movegen.Position {
+func after(t *testing.T, p game.Position, moves ...string) game.Position {
 	t.Helper()
 	for _, text := range moves {
 		m, err := p.ParseMove(text)
@@ -26,12 +28,12 @@ func after(t *testing.T, p movegen.Position, moves ...string) movegen.Position {
 // are stored from the side to move's view, so Black's positions hold the
 // negated values.
 func handBook(t *testing.T) *Book {
-	start := movegen.StartPosition()
+	start := boards.StartPosition(game.Camelot)
 	data, err := Encode([]Entry{
-		{Key: start.Key, Score: 30, Depth: 10, Expanded: true},
-		{Key: after(t, start, "E7-E8").Key, Score: -30, Depth: 9, Ply: 1},
-		{Key: after(t, start, "D7-D8").Key, Score: -20, Depth: 8, Ply: 1},
-		{Key: after(t, start, "E6-G8").Key, Score: 10, Depth: 7, Ply: 1},
+		{Key: start.Key(), Score: 30, Depth: 10, Expanded: true},
+		{Key: after(t, start, "E7-E8").Key(), Score: -30, Depth: 9, Ply: 1},
+		{Key: after(t, start, "D7-D8").Key(), Score: -20, Depth: 8, Ply: 1},
+		{Key: after(t, start, "E6-G8").Key(), Score: 10, Depth: 7, Ply: 1},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -44,7 +46,7 @@ func handBook(t *testing.T) *Book {
 }
 
 func TestMovesAreTheBookChildrenBestFirst(t *testing.T) {
-	b, start := handBook(t), movegen.StartPosition()
+	b, start := handBook(t), boards.StartPosition(game.Camelot)
 	cs := b.Moves(&start, Variety{Plies: 8, Margin: 20})
 	want := []struct {
 		text         string
@@ -68,7 +70,7 @@ func TestMovesAreTheBookChildrenBestFirst(t *testing.T) {
 }
 
 func TestPickVariesEarlyThenPlaysTheBest(t *testing.T) {
-	b, start := handBook(t), movegen.StartPosition()
+	b, start := handBook(t), boards.StartPosition(game.Camelot)
 	rng := rand.New(rand.NewPCG(1, 2))
 	count := map[string]int{}
 	const n = 20000
@@ -87,10 +89,12 @@ func TestPickVariesEarlyThenPlaysTheBest(t *testing.T) {
 		t.Errorf("E7-E8 picked %.3f of the time, want about %.3f", f, 21.0/32)
 	}
 	// From ply 8 on (move 5, White to move), or with no margin: the best.
-	late := start
-	late.MoveNumber = 5
+	late, err := boards.ParseCFEN(game.Camelot, strings.TrimSuffix(start.CFEN(), " 1")+" 5")
+	if err != nil || late.Key() != start.Key() || late.MoveNumber() != 5 {
+		t.Fatalf("the start at move 5: %v, %v", late, err)
+	}
 	for _, tc := range []struct {
-		p movegen.Position
+		p game.Position
 		v Variety
 	}{{late, Variety{Plies: 8, Margin: 20}}, {start, Variety{Plies: 8, Margin: 0}}, {start, Variety{Plies: 0, Margin: 50}}} {
 		for range 50 {
@@ -103,7 +107,7 @@ func TestPickVariesEarlyThenPlaysTheBest(t *testing.T) {
 }
 
 func TestNoMovesOutsideTheExpandedBook(t *testing.T) {
-	b, start := handBook(t), movegen.StartPosition()
+	b, start := handBook(t), boards.StartPosition(game.Camelot)
 	leaf := after(t, start, "E7-E8") // in the book, not expanded
 	if cs := b.Moves(&leaf, DefaultVariety); cs != nil {
 		t.Errorf("a leaf gave book moves %v", cs)
@@ -133,7 +137,7 @@ func TestLineFollowsTheBestBookMoves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := movegen.StartPosition()
+	start := boards.StartPosition(game.Camelot)
 	first := b.Moves(&start, DefaultVariety)
 	if len(first) < 2 {
 		t.Fatalf("the start has %d book moves", len(first))
@@ -143,8 +147,7 @@ func TestLineFollowsTheBestBookMoves(t *testing.T) {
 	if line[0] != m || len(line) < 3 {
 		t.Fatalf("line %v, want it to start with %v and go on", line, m)
 	}
-	pos := start
-	pos.MakeMove(m)
+	pos := start.Play(m)
 	for i, next := range line[1:] {
 		cs := b.Moves(&pos, Variety{})
 		if len(cs) == 0 || cs[0].Move != next {

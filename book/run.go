@@ -7,9 +7,10 @@ import (
 	"os"
 	"time"
 
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
 )
 
@@ -60,7 +61,7 @@ func Build(ctx context.Context, cfg BuildConfig, games []*record.Game, out strin
 		return nil
 	}
 
-	err = b.ensureRoot(ctx, cfg.Variant.StartPosition())
+	err = b.ensureRoot(ctx, boards.StartPosition(cfg.Variant))
 	for _, g := range games {
 		if err != nil {
 			break
@@ -73,7 +74,7 @@ func Build(ctx context.Context, cfg BuildConfig, games []*record.Game, out strin
 		if leaf < 0 {
 			break
 		}
-		if err = b.expandAndLog(ctx, leaf, movegen.NullMove); err == nil {
+		if err = b.expandAndLog(ctx, leaf, game.NullMove); err == nil {
 			err = step()
 		}
 	}
@@ -86,11 +87,11 @@ func Build(ctx context.Context, cfg BuildConfig, games []*record.Game, out strin
 }
 
 // ensureRoot adds p as a root, searching it, unless the book holds it.
-func (b *builder) ensureRoot(ctx context.Context, p movegen.Position) error {
-	if _, ok := b.tree.index[p.Key]; ok {
+func (b *builder) ensureRoot(ctx context.Context, p game.Position) error {
+	if _, ok := b.tree.index[p.Key()]; ok {
 		return nil
 	}
-	scores, depths, ok := b.search.scoreAll(ctx, []movegen.Position{p}, b.cfg.Nodes)
+	scores, depths, ok := b.search.scoreAll(ctx, []game.Position{p}, b.cfg.Nodes)
 	if !ok {
 		return ctx.Err()
 	}
@@ -103,7 +104,7 @@ func (b *builder) ensureRoot(ctx context.Context, p movegen.Position) error {
 }
 
 // expandAndLog expands node i (keeping force), journals and applies it.
-func (b *builder) expandAndLog(ctx context.Context, i int32, force movegen.Move) error {
+func (b *builder) expandAndLog(ctx context.Context, i int32, force game.Move) error {
 	x, ok := b.expand(ctx, i, force)
 	if !ok {
 		return ctx.Err()
@@ -117,13 +118,13 @@ func (b *builder) expandAndLog(ctx context.Context, i int32, force movegen.Move)
 
 // importGame expands the line of a finished game (see Build).
 func (b *builder) importGame(ctx context.Context, g *record.Game, step func() error) error {
-	var winner movegen.Color
+	var winner game.Color
 	switch g.Result {
-	case movegen.WhiteWins.String():
-		winner = movegen.White
-	case movegen.BlackWins.String():
-		winner = movegen.Black
-	case movegen.Draw.String():
+	case game.WhiteWins.String():
+		winner = game.White
+	case game.BlackWins.String():
+		winner = game.Black
+	case game.Draw.String():
 		winner = 2 // both sides' moves count
 	default:
 		return nil // no result: nothing to learn from
@@ -131,22 +132,30 @@ func (b *builder) importGame(ctx context.Context, g *record.Game, step func() er
 	if g.Variant != b.cfg.Variant {
 		return fmt.Errorf("a game of %s: the book holds %s's positions", g.Variant.Title(), b.cfg.Variant.Title())
 	}
-	mg := movegen.NewGame(g.Start)
-	if err := b.ensureRoot(ctx, g.Start); err != nil {
+	start := g.Start
+	if start.IsZero() { // a game made by a program: its CFEN tag, or the board's start
+		rg, err := g.Replay()
+		if rg == nil {
+			return err
+		}
+		start = rg.Start()
+	}
+	mg := game.NewGame(start)
+	if err := b.ensureRoot(ctx, start); err != nil {
 		return err
 	}
 	for ply, m := range g.Moves {
 		p := mg.Position()
-		i, ok := b.tree.index[p.Key]
+		i, ok := b.tree.index[p.Key()]
 		if !ok || ply >= b.cfg.MaxPly || p.Outcome().IsOver() {
 			return nil
 		}
-		force := movegen.NullMove
-		if winner == 2 || p.Side == winner {
+		force := game.NullMove
+		if winner == 2 || p.Side() == winner {
 			force = m.Move
 		}
 		n := b.tree.nodes[i]
-		if !n.expanded || force != movegen.NullMove {
+		if !n.expanded || force != game.NullMove {
 			if err := b.expandAndLog(ctx, i, force); err != nil {
 				return err
 			}

@@ -15,9 +15,8 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/analysis"
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/record"
 )
@@ -33,7 +32,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", 64, "transposition table MB")
 	plies := fs.String("plies", "", "analyse only these moves: FROM-TO, 1-based plies (default: all)")
 	asJSON := fs.Bool("json", false, "write JSON for programs instead of annotated records")
-	variant := fs.String("variant", movegen.Camelot.String(), "the game of records without a Variant tag: camelot, cam, camette or chivalry (V7); a record's tag wins (V8)")
+	variant := fs.String("variant", game.Camelot.String(), "the game of records without a Variant tag: camelot, cam, camette or chivalry (V7); a record's tag wins (V8)")
 	solution := fs.String("solution", "", "Camette's solution table `DIR` (camelot solve): each Camette position's exact value goes into its annotation, and the engine plays by it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot analyse [options] FILE|-")
@@ -71,19 +70,6 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "camelot analyse: %v\n", err)
 		return 2
 	}
-	if *solution != "" {
-		if openOracle == nil {
-			fmt.Fprintln(stderr, "camelot analyse: -solution: this board has no solution table (only Camette is solved); analysing without it")
-		} else {
-			o, about, err := openOracle(*solution)
-			if err != nil {
-				fmt.Fprintf(stderr, "camelot analyse: -solution: %v\n", err)
-				return 1
-			}
-			cfg.Oracle = o
-			fmt.Fprintf(stderr, "solution table %s: %s\n", *solution, about)
-		}
-	}
 	name := fs.Arg(0)
 	in := stdin
 	if name != "-" {
@@ -112,6 +98,27 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot analyse: %s: %v\n", name, err)
 		return 1
+	}
+	if *solution != "" {
+		// The board that decides is -variant's when given, else the
+		// first game's; Chivalry has no table (only Camette is solved),
+		// and the other boards share Camette's grid, where the table
+		// is read (the engine asks it about Camette alone).
+		board := v
+		if !flagSet(fs, "variant") && len(games) > 0 {
+			board = games[0].Variant
+		}
+		if board == game.Chivalry {
+			fmt.Fprintln(stderr, "camelot analyse: -solution: this board has no solution table (only Camette is solved); analysing without it")
+		} else {
+			o, about, err := openSolution(*solution)
+			if err != nil {
+				fmt.Fprintf(stderr, "camelot analyse: -solution: %v\n", err)
+				return 1
+			}
+			cfg.Oracle = o
+			fmt.Fprintf(stderr, "solution table %s: %s\n", *solution, about)
+		}
 	}
 	status := 0
 	type jsonError struct {
@@ -165,7 +172,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// The summary as ";" comment lines, which a reader skips.
 		out := bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 		stdout.Write(out)
-		for _, c := range []movegen.Color{movegen.White, movegen.Black} {
+		for _, c := range []game.Color{game.White, game.Black} {
 			fmt.Fprintf(stdout, "; %s\n", rep.Summary[c].Line(c))
 		}
 		fmt.Fprintln(stdout)
@@ -193,12 +200,6 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
-// openOracle opens Camette's solution table in a directory as the
-// engine's oracle, with a few words on what it holds. It is set by
-// solution_narrow.go; nil on the wide grid, whose board (Chivalry) is not
-// solved.
-var openOracle func(dir string) (o engine.Oracle, about string, err error)
-
 // gameNumbers returns the numbers in the file of the games read: the
 // numbers the skipped games did not take.
 func gameNumbers(n int, bad []*record.Error) []int {
@@ -222,8 +223,8 @@ func gameNumbers(n int, bad []*record.Error) []int {
 // stay those of the file. A game's own
 // Variant tag wins (V8). For Camelot, the default, data is returned as
 // it is.
-func defaultVariant(data []byte, v movegen.Variant) []byte {
-	if v == movegen.Camelot {
+func defaultVariant(data []byte, v game.Variant) []byte {
+	if v == game.Camelot {
 		return data
 	}
 	tag := fmt.Sprintf("[Variant %q] ", v.Title())
@@ -266,4 +267,11 @@ func defaultVariant(data []byte, v movegen.Variant) []byte {
 		}
 	}
 	return []byte(strings.Join(lines, ""))
+}
+
+// flagSet reports whether the command line set the flag name.
+func flagSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

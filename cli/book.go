@@ -11,8 +11,9 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/book"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/record"
 )
@@ -57,7 +58,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "searches at once (0: one per physical core)")
 	var gameFiles fileList
 	fs.Var(&gameFiles, "games", "expand the lines of the games in this record file first (repeatable)")
-	variant := fs.String("variant", movegen.Camelot.String(), bookVariantUsage)
+	variant := fs.String("variant", game.Camelot.String(), bookVariantUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot book build [options]")
 		fmt.Fprintln(stderr, "Grows an opening book by drop-out expansion, scoring positions with the engine's search.")
@@ -121,7 +122,7 @@ func readGames(path string) ([]*record.Game, error) {
 // openBook returns the book of v's board at path, or the embedded one for
 // "" (an error when the binary has none); a book of another board is an
 // error.
-func openBook(path string, v movegen.Variant) (*book.Book, error) {
+func openBook(path string, v game.Variant) (*book.Book, error) {
 	if path == "" {
 		b, err := book.DefaultFor(v)
 		if err == nil && b == nil {
@@ -143,7 +144,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	v := book.DefaultVariety
 	fs.IntVar(&v.Plies, "plies", v.Plies, "plies of a game with varied book moves")
 	fs.IntVar(&v.Margin, "margin", v.Margin, "centi-men from the best within which moves vary")
-	variant := fs.String("variant", movegen.Camelot.String(), bookVariantUsage)
+	variant := fs.String("variant", game.Camelot.String(), bookVariantUsage)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot book probe [options] [CFEN]")
 		fmt.Fprintln(stderr, "Lists the book moves of a position (default: the start position) with their scores and weights.")
@@ -160,7 +161,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		cfen = strings.Join(fs.Args(), " ")
 	}
-	pos, err := bv.ParseCFEN(cfen)
+	pos, err := boards.ParseCFEN(bv, cfen)
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot book probe: %v\n", err)
 		return 2
@@ -186,7 +187,7 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("book stats", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("book", "", "book file (default: the embedded book)")
-	variant := fs.String("variant", movegen.Camelot.String(), bookVariantUsage)
+	variant := fs.String("variant", game.Camelot.String(), bookVariantUsage)
 	if !parseOptions(fs, args, "book stats", stderr) {
 		return 2
 	}

@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// The commands of Chivalry, whose 14-file board the narrow grid cannot
-// hold: each is handed to the wide grid's command line (grid_narrow.go)
-// by its -variant flag, a record's Variant tag (V8) or a data file's
-// settings, and answers as for any other board.
+// The commands of Chivalry, whose 14-file board is played on the wider
+// grid (package boards): the board is chosen by the -variant flag, a
+// record's Variant tag (V8) or a data file's settings, and each command
+// answers as for any other board.
 
 // chivalryRecord is a short game of Chivalry: a canter of a Man on each
 // side, read on the 14-file board (V2, R3).
@@ -30,16 +30,17 @@ func TestChivalryAnalyseByTag(t *testing.T) {
 	if code != 0 || !want.MatchString(out) || !strings.Contains(out, `[Variant "Chivalry"]`) {
 		t.Errorf("analyse FILE: exit %d, stderr %q, stdout:\n%s", code, errText, out)
 	}
-	// From standard input, read whole to find the tag.
+	// From standard input.
 	var stdout, stderr bytes.Buffer
 	code = Main([]string{"analyse", "-depth", "2", "-"}, strings.NewReader(chivalryRecord), &stdout, &stderr)
 	if code != 0 || !want.MatchString(stdout.String()) {
 		t.Errorf("analyse -: exit %d, stderr %q, stdout:\n%s", code, stderr.String(), stdout.String())
 	}
-	// The tag wins over the flag (V8): a Camelot flag does not read it as Camelot.
-	code, out, _ = run("analyse", "-variant", "camelot", "-depth", "2", path)
-	if code == 0 || out != "" {
-		t.Errorf("analyse -variant camelot of a Chivalry record: exit %d, stdout %q; want the narrow grid's refusal", code, out)
+	// The tag wins over the flag (V8): a Camelot flag does not read it as
+	// Camelot; the game is analysed on Chivalry's board.
+	code, out, errText = run("analyse", "-variant", "camelot", "-depth", "2", path)
+	if code != 0 || !want.MatchString(out) || !strings.Contains(out, `[Variant "Chivalry"]`) {
+		t.Errorf("analyse -variant camelot of a Chivalry record: exit %d, stderr %q, stdout:\n%s", code, errText, out)
 	}
 }
 
@@ -77,9 +78,8 @@ func TestChivalryDataAndTune(t *testing.T) {
 	} {
 		code, out, errText := run(args...)
 		if args[1] != "-variant" {
-			// Without -variant, tune is handed to the wide grid by the
-			// file, and then refuses data of another board than its
-			// -variant's (camelot), naming both.
+			// Without -variant, tune refuses data of another board than
+			// its -variant's (camelot), naming both.
 			if code == 0 || !strings.Contains(errText, "chivalry") {
 				t.Errorf("%v: exit %d, stderr %q", args, code, errText)
 			}

@@ -36,27 +36,8 @@ func commands() []command {
 	}
 }
 
-// runSolve runs `camelot solve` (solve_narrow.go): Camette is solved on
-// this grid only, so the wide copy has none and says so.
-var runSolve = func(_ []string, _ io.Reader, _, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "camelot solve: only camette is solved, on the narrow build")
-	return 2
-}
-
-// otherGrid, when set, finds the commands that the build of the other grid
-// runs (grid_narrow.go): those of a variant whose board does not fit this
-// one's. The wide copy has none.
-var otherGrid func(args []string, stdin io.Reader) (main func([]string, io.Reader, io.Writer, io.Writer) int, in io.Reader, ok bool)
-
 // Main runs the subcommand named by args[0] and returns the exit status.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if otherGrid != nil {
-		main, in, ok := otherGrid(args, stdin)
-		if ok {
-			return main(args, in, stdout, stderr)
-		}
-		stdin = in
-	}
 	if len(args) == 0 {
 		return runProtocol(nil, stdin, stdout, stderr)
 	}

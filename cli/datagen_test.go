@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/camelot-engine/camelot/datagen"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -25,7 +25,7 @@ func TestDatagenOtherSettingsRefused(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "data.txt")
 	text := datagen.Header + "\n# seed=1 games=12 nodes=5000\n"
 	for i := range 12 {
-		text += fmt.Sprintf("%s | 0 | 0.5\n# game %d 0.5 10 1\n", movegen.StartCFEN, i)
+		text += fmt.Sprintf("%s | 0 | 0.5\n# game %d 0.5 10 1\n", game.StartCFEN, i)
 	}
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
@@ -75,7 +75,7 @@ func TestDatagenVariant(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(stdout, "datagen: "+path+": 2 games and ") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	if v, err := datagen.FileVariant(path); v != movegen.Cam || err != nil {
+	if v, err := datagen.FileVariant(path); v != game.Cam || err != nil {
 		t.Errorf("file variant %s, %v", v, err)
 	}
 	code, stdout, _ = runDatagenCommand(args...)

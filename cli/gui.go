@@ -14,7 +14,6 @@ import (
 	"syscall"
 
 	"github.com/camelot-engine/camelot/gui"
-	wideengine "github.com/camelot-engine/camelot/internal/wide/engine"
 )
 
 // runGUI implements `camelot gui`: a local server for the browser page
@@ -67,21 +66,17 @@ func runGUI(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if len(engine) > 0 {
 		engine = append(engine, engineArgs...)
 	}
-	var oracle wideengine.Oracle
+	cfg := gui.Config{Addr: *addr, Engine: engine}
 	if *solution != "" {
-		if openGUISolution == nil {
-			fmt.Fprintln(stderr, "camelot gui: -solution: this build reads no solution tables")
-			return 2
-		}
-		o, about, err := openGUISolution(*solution)
+		o, about, err := openSolution(*solution)
 		if err != nil {
 			fmt.Fprintf(stderr, "camelot gui: -solution: %v\n", err)
 			return 1
 		}
-		oracle = o
+		cfg.Solution = o
 		fmt.Fprintf(stderr, "solution table %s: %s\n", *solution, about)
 	}
-	srv, err := gui.Listen(gui.Config{Addr: *addr, Engine: engine, Solution: oracle})
+	srv, err := gui.Listen(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot gui: %v\n", err)
 		return 1
@@ -111,11 +106,6 @@ func runGUI(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 }
-
-// openGUISolution opens Camette's solution table in a directory for the
-// gui, whose positions are the wide grid's, with a few words on what it
-// holds. It is set by solution_narrow.go; nil on the wide grid.
-var openGUISolution func(dir string) (o wideengine.Oracle, about string, err error)
 
 // openBrowser opens url in the default browser of the system.
 func openBrowser(url string) error {

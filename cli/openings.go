@@ -13,9 +13,9 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/openings"
 	"github.com/camelot-engine/camelot/protocol"
 )
@@ -82,7 +82,7 @@ func runOpenings(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		command += fmt.Sprintf(" -hash %d", c.Hash)
 	}
 	start := "the start position (R2)"
-	if c.Variant != movegen.Camelot {
+	if c.Variant != game.Camelot {
 		command += " -variant " + c.Variant.String()
 		start = c.Variant.Title() + "'s start position (V3)"
 	}

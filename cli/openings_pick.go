@@ -6,9 +6,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/openings"
 )
 
@@ -74,7 +74,7 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	}
 	var b strings.Builder
 	flags := ""
-	if v != movegen.Camelot {
+	if v != game.Camelot {
 		flags = " -variant " + v.String()
 	}
 	openings.WriteSuite(&b, []string{

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // camelot openings pick keeps the openings whose pair the named engine
@@ -14,11 +14,11 @@ import (
 // names what is wrong with bad input.
 func TestOpeningsPickCommand(t *testing.T) {
 	dir := t.TempDir()
-	game := func(white, black, result string) string {
+	pgn := func(white, black, result string) string {
 		return "[White \"" + white + "\"]\n[Black \"" + black + "\"]\n[Result \"" + result + "\"]\n\n1. E6-G8 " + result + "\n\n"
 	}
 	pilot := filepath.Join(dir, "pilot.pgn")
-	os.WriteFile(pilot, []byte(game("a", "b", "1-0")+game("b", "a", "0-1")), 0o644)
+	os.WriteFile(pilot, []byte(pgn("a", "b", "1-0")+pgn("b", "a", "0-1")), 0o644)
 	out := filepath.Join(dir, "suite.cfen")
 	code, _, stderr := run("openings", "pick", "-player", "a", "-out", out, pilot)
 	if code != 0 {
@@ -26,7 +26,7 @@ func TestOpeningsPickCommand(t *testing.T) {
 	}
 	data, _ := os.ReadFile(out)
 	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# Picked by: camelot openings pick -player a -min 1.5 -count 600 ") || lines[3] != movegen.StartCFEN {
+	if len(lines) != 4 || !strings.HasPrefix(lines[0], "# Picked by: camelot openings pick -player a -min 1.5 -count 600 ") || lines[3] != game.StartCFEN {
 		t.Errorf("suite:\n%s", data)
 	}
 

@@ -6,7 +6,8 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/protocol"
 )
 
@@ -47,17 +48,17 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "camelot perft: bad -threads %d: want 0 to 1024\n", *threads)
 		return 2
 	}
-	pos := v.StartPosition()
+	pos := boards.StartPosition(v)
 	if len(rest) == 2 {
-		if pos, err = v.ParseCFEN(rest[1]); err != nil {
-			if v != movegen.Camelot {
+		if pos, err = boards.ParseCFEN(v, rest[1]); err != nil {
+			if v != game.Camelot {
 				err = fmt.Errorf("%v (read on the %s board)", err, v.Title())
 			}
 			fmt.Fprintf(stderr, "camelot perft: %v\n", err)
 			return 2
 		}
 	}
-	entries, total := movegen.Divide(pos, depth, *threads)
-	movegen.WriteDivide(stdout, entries, total)
+	entries, total := pos.Divide(depth, *threads)
+	game.WriteDivide(stdout, entries, total)
 	return 0
 }

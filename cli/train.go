@@ -11,7 +11,7 @@ import (
 	"syscall"
 
 	"github.com/camelot-engine/camelot/datagen"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/train"
 )
@@ -53,7 +53,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if *variant == "" {
-		*variant = movegen.Camelot.String()
+		*variant = game.Camelot.String()
 	}
 	v, ok := variantOf("train", *variant, stderr)
 	if !ok {

@@ -12,8 +12,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/datagen"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // tuneData writes a datagen file of n positions from random games, scored
@@ -23,22 +24,29 @@ func tuneData(t *testing.T, dir string, n int, seed uint64) string {
 	rng := rand.New(rand.NewPCG(seed, 3))
 	var b strings.Builder
 	b.WriteString(datagen.Header + "\n# random games scored by material\n")
-	var ml movegen.MoveList
-	p := movegen.StartPosition()
+	p := boards.StartPosition(game.Camelot)
 	for i := 0; i < n; {
-		p.GenerateMoves(&ml)
-		if ml.N == 0 || p.Outcome().IsOver() || p.MoveNumber > 60 {
-			p = movegen.StartPosition()
+		ms := p.Moves()
+		if len(ms) == 0 || p.Outcome().IsOver() || p.MoveNumber() > 60 {
+			p = boards.StartPosition(game.Camelot)
 			continue
 		}
-		p.MakeMove(ml.Moves[rng.IntN(ml.N)])
+		p.MakeMove(ms[rng.IntN(len(ms))])
 		if p.Outcome().IsOver() {
 			continue
 		}
 		material := 0
-		for c, sign := range []int{1, -1} {
-			pieces := p.Pieces[c]
-			material += sign * (100*pieces.Count() + 60*pieces.And(p.Knights).Count())
+		for _, s := range p.Variant().Squares() {
+			if pc := p.PieceAt(s); pc != game.Empty {
+				sign := 1
+				if pc.Color() == game.Black {
+					sign = -1
+				}
+				material += sign * 100
+				if pc.Kind() == game.Knight {
+					material += sign * 60
+				}
+			}
 		}
 		score := material + rng.IntN(41) - 20
 		result := "0.5"
@@ -122,16 +130,16 @@ func TestTuneWritesWeights(t *testing.T) {
 // TestTuneRejectsMalformedData checks that a bad line is reported as
 // file:line: reason, with a non-zero exit and no weights written.
 func TestTuneRejectsMalformedData(t *testing.T) {
-	good := movegen.StartCFEN + " | 12 | 0.5\n"
+	good := game.StartCFEN + " | 12 | 0.5\n"
 	for _, c := range []struct {
 		name, text string
 		line       int
 		reason     string
 	}{
 		{"bad CFEN", datagen.Header + "\n" + good + "2/8/10/12/zz w 0/0 0 1 | 0 | 1\n", 3, "CFEN"},
-		{"missing field", datagen.Header + "\n" + good + good + movegen.StartCFEN + " | 5\n", 4, "want 3 fields"},
-		{"bad result", datagen.Header + "\n# comment\n" + good + movegen.StartCFEN + " | 5 | 2\n", 4, `result "2"`},
-		{"bad score", datagen.Header + "\n" + movegen.StartCFEN + " | x | 1\n", 2, `score "x"`},
+		{"missing field", datagen.Header + "\n" + good + good + game.StartCFEN + " | 5\n", 4, "want 3 fields"},
+		{"bad result", datagen.Header + "\n# comment\n" + good + game.StartCFEN + " | 5 | 2\n", 4, `result "2"`},
+		{"bad score", datagen.Header + "\n" + game.StartCFEN + " | x | 1\n", 2, `score "x"`},
 		{"wrong version", "# camelot-datagen 9\n" + good, 1, "version"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -158,7 +166,7 @@ func TestTuneRejectsMalformedData(t *testing.T) {
 func TestTuneBadCFENMessage(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "bad.txt")
-	text := datagen.Header + "\n" + movegen.StartCFEN + " | 12 | 0.5\n2/8/10 | 0 | 1\n"
+	text := datagen.Header + "\n" + game.StartCFEN + " | 12 | 0.5\n2/8/10 | 0 | 1\n"
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +182,7 @@ func TestTuneBadCFENMessage(t *testing.T) {
 func TestTuneOnePosition(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "one.txt")
-	if err := os.WriteFile(path, []byte(datagen.Header+"\n"+movegen.StartCFEN+" | 12 | 0.5\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(datagen.Header+"\n"+game.StartCFEN+" | 12 | 0.5\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := runTuneCommand("-epochs", "0", "-k", "1", "-validation", "0", "-out", filepath.Join(dir, "w.go"), path)

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // variantUsage documents the -variant flag of the commands that take it
@@ -16,26 +16,13 @@ const variantUsage = "the game: camelot, cam, camette or chivalry (V7)"
 // after parsing, by variantOf, so that a bad one costs one line on stderr
 // rather than the whole usage.
 func variantFlag(fs *flag.FlagSet) *string {
-	return fs.String("variant", movegen.Camelot.String(), variantUsage)
+	return fs.String("variant", game.Camelot.String(), variantUsage)
 }
 
-// parseVariant reads a variant's name (V1) and refuses one whose board
-// the rules core does not play.
-func parseVariant(name string) (movegen.Variant, error) {
-	v, err := movegen.ParseVariant(name)
-	if err != nil {
-		return v, err
-	}
-	if !v.Playable() {
-		return v, fmt.Errorf("variant %s is not played yet: its %d-file board does not fit the rules core", v, v.Files())
-	}
-	return v, nil
-}
-
-// variantOf reads the -variant value of command; ok is false after the
-// error line "camelot COMMAND: -variant: …" went to stderr.
-func variantOf(command, name string, stderr io.Writer) (v movegen.Variant, ok bool) {
-	v, err := parseVariant(name)
+// variantOf reads the -variant value of command (V1); ok is false after
+// the error line "camelot COMMAND: -variant: …" went to stderr.
+func variantOf(command, name string, stderr io.Writer) (v game.Variant, ok bool) {
+	v, err := game.ParseVariant(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "camelot %s: -variant: %v\n", command, err)
 		return v, false

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -20,7 +21,7 @@ func TestPerftVariants(t *testing.T) {
 		{"camette", []int{22, 345, 4926, 65908, 774222}},
 		{"Cam", []int{54, 2916, 166212}},
 		{"camelot", []int{100, 10026}},
-		{"chivalry", []int{132, 17470}}, // on the wide grid (grid_narrow.go)
+		{"chivalry", []int{132, 17470}}, // on the 14-file grid
 	} {
 		for d, want := range tc.counts {
 			code, out, errText := run("perft", "-variant", tc.variant, "-threads", "2", itoa(d+1))
@@ -113,7 +114,7 @@ func TestOpeningsVariant(t *testing.T) {
 	}
 	for _, l := range lines {
 		if cf, _, _ := strings.Cut(l, "#"); strings.TrimSpace(cf) != "" {
-			if _, err := movegen.Camette.ParseCFEN(cf); err != nil {
+			if _, err := boards.ParseCFEN(game.Camette, cf); err != nil {
 				t.Errorf("line %q: %v", l, err)
 			}
 		}
@@ -136,7 +137,7 @@ func TestVariantBooksAndNets(t *testing.T) {
 	if code != 0 || len(lines) != 4 {
 		t.Errorf("probe of Cam's start: exit %d, want a header and 3 moves:\n%s", code, out)
 	}
-	start := movegen.Cam.StartPosition()
+	start := boards.StartPosition(game.Cam)
 	for _, l := range lines[1:] {
 		if _, err := start.ParseMove(strings.Fields(l)[0]); err != nil {
 			t.Errorf("book move %q is no legal move of Cam's start: %v", l, err)
@@ -167,7 +168,7 @@ func TestVariantBooksAndNets(t *testing.T) {
 	code, out, errText = run("train", "-epochs", "1", "-hidden", "16", "-k", "1", "-validation", "0", "-threads", "1", "-out", net, data)
 	if code != 0 || !strings.Contains(out, "wrote "+net) {
 		t.Errorf("train on Cam data: exit %d, stdout %q, stderr %q", code, out, errText)
-	} else if n, err := nnue.LoadFile(net); err != nil || n.Variant != movegen.Cam || !strings.HasPrefix(n.Name, "cam-") {
+	} else if n, err := nnue.LoadFile(net); err != nil || n.Variant != game.Cam || !strings.HasPrefix(n.Name, "cam-") {
 		t.Errorf("the net of Cam's data: %v, %+v", err, n)
 	}
 	// The data's board and -variant must agree.

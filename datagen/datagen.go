@@ -28,9 +28,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // Config is what determines a run's games. Threads only decides how many
@@ -51,9 +52,8 @@ type Config struct {
 	// tuned evaluation (package eval), as the first net's data was made.
 	Net *nnue.Net
 	// Variant is the game played (V7); the zero Variant is Camelot. The
-	// net is Camelot's: other variants are played with the tuned
-	// evaluation.
-	Variant movegen.Variant
+	// net must be of its board.
+	Variant game.Variant
 }
 
 // DefaultConfig returns the documented defaults for seed.
@@ -81,7 +81,7 @@ func (c Config) Check() error {
 		return fmt.Errorf("hash %d MB: want 1..4096", c.Hash)
 	case c.Threads < 1:
 		return fmt.Errorf("threads %d: want at least 1", c.Threads)
-	case !c.Variant.Playable():
+	case !c.Variant.Valid():
 		return fmt.Errorf("variant %s: not played yet", c.Variant)
 	case c.Net != nil && c.Net.Variant != c.Variant:
 		return fmt.Errorf("variant %s: the net %s is of %s's board", c.Variant, c.Net.Name, c.Net.Variant.Title())
@@ -98,7 +98,7 @@ func (c Config) settings() string {
 	if c.Net != nil {
 		s += " eval=" + c.Net.Name // the tuned evaluation's files keep the line they always had
 	}
-	if c.Variant != movegen.Camelot {
+	if c.Variant != game.Camelot {
 		s += " " + variantField + c.Variant.String() // Camelot's files keep the line they always had (V7)
 	}
 	return s
@@ -115,11 +115,11 @@ type Game struct {
 // player plays games with one engine of its own.
 type player struct {
 	cfg Config
-	e   *engine.Engine
+	e   *boards.Engine
 }
 
 func newPlayer(cfg Config) *player {
-	return &player{cfg: cfg, e: engine.New(engine.Options{Hash: cfg.Hash, Threads: 1, Net: cfg.Net, Classic: cfg.Net == nil})}
+	return &player{cfg: cfg, e: boards.NewEngine(search.Options{Hash: cfg.Hash, Threads: 1, Net: cfg.Net, Classic: cfg.Net == nil})}
 }
 
 // play plays game index. It returns ok false when ctx was cancelled
@@ -137,11 +137,11 @@ func (pl *player) play(ctx context.Context, index int) (Game, bool) {
 	streak, streakSide := 0, 0
 	for !g.Outcome().IsOver() {
 		pos := g.Position()
-		res := pl.e.Search(ctx, g, engine.Limits{Nodes: cfg.Nodes}, nil)
+		res := pl.e.Search(ctx, g, search.Limits{Nodes: cfg.Nodes}, nil)
 		if ctx.Err() != nil {
 			return Game{}, false
 		}
-		white := whiteScore(res.Score, pos.Side)
+		white := whiteScore(res.Score, pos.Side())
 		if res.Score.Mate == 0 && !pos.MustCapture() && !res.Best.IsCapture() {
 			kept = append(kept, Record{Pos: pos, Score: white})
 		}
@@ -165,9 +165,9 @@ func (pl *player) play(ctx context.Context, index int) (Game, bool) {
 	switch o := g.Outcome(); {
 	case streak >= cfg.AdjudicatePlies:
 		out.Result = float64(streakSide+1) / 2
-	case o.Result == movegen.WhiteWins:
+	case o.Result == game.WhiteWins:
 		out.Result = 1
-	case o.Result == movegen.BlackWins:
+	case o.Result == game.BlackWins:
 		out.Result = 0
 	default:
 		out.Result = 0.5
@@ -188,15 +188,15 @@ func next(streak, side, now int) int {
 
 // whiteScore converts a search score to White's point of view, wins and
 // losses as ±MateScore (they are never kept, only adjudicated).
-func whiteScore(s engine.Score, side movegen.Color) int {
+func whiteScore(s search.Score, side game.Color) int {
 	v := s.CP
 	switch {
 	case s.Mate > 0:
-		v = engine.MateScore
+		v = search.MateScore
 	case s.Mate < 0:
-		v = -engine.MateScore
+		v = -search.MateScore
 	}
-	if side == movegen.Black {
+	if side == game.Black {
 		v = -v
 	}
 	return v
@@ -204,23 +204,21 @@ func whiteScore(s engine.Score, side movegen.Color) int {
 
 // opening plays random plies from the variant's start until a position is found that
 // is still open and that a verification search scores within the limit.
-func (pl *player) opening(ctx context.Context, rng *rand.Rand) *movegen.Game {
+func (pl *player) opening(ctx context.Context, rng *rand.Rand) *game.Game {
 	cfg := pl.cfg
-	var ml movegen.MoveList
 	for ctx.Err() == nil {
-		g := movegen.NewGame(cfg.Variant.StartPosition())
+		g := boards.NewGame(cfg.Variant)
 		plies := cfg.MinRandomPlies + rng.IntN(cfg.MaxRandomPlies-cfg.MinRandomPlies+1)
 		for i := 0; i < plies && !g.Outcome().IsOver(); i++ {
-			p := g.Position()
-			p.GenerateMoves(&ml)
-			if err := g.Play(ml.Moves[rng.IntN(ml.N)]); err != nil {
+			ms := g.Position().Moves()
+			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
 				panic(err)
 			}
 		}
 		if g.Outcome().IsOver() {
 			continue
 		}
-		res := pl.e.Search(ctx, g, engine.Limits{Nodes: cfg.VerifyNodes}, nil)
+		res := pl.e.Search(ctx, g, search.Limits{Nodes: cfg.VerifyNodes}, nil)
 		if res.Score.Mate == 0 && res.Score.CP >= -cfg.OpeningLimit && res.Score.CP <= cfg.OpeningLimit {
 			pl.e.NewGame()
 			return g

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -143,7 +144,7 @@ func TestKilledRunResumes(t *testing.T) {
 }
 
 func TestParseLineErrors(t *testing.T) {
-	start := movegen.StartCFEN
+	start := game.StartCFEN
 	for _, c := range []struct{ line, want string }{
 		{start + " | 12", "3 fields"},
 		{"2/8/10 w | 12 | 1", "CFEN"},
@@ -158,7 +159,7 @@ func TestParseLineErrors(t *testing.T) {
 	// The CFEN reader's errors name the CFEN and its field already: the
 	// line's error is that text, with no second prefix.
 	for _, cfen := range []string{"2/8/10", "2/8/10 w", start + " x"} {
-		_, want := movegen.ParseCFEN(cfen)
+		_, want := boards.ParseCFEN(game.Camelot, cfen)
 		if _, err := ParseLine(cfen + " | 12 | 1"); err == nil || want == nil || err.Error() != want.Error() {
 			t.Errorf("CFEN %q: error %v, want %v", cfen, err, want)
 		}
@@ -173,7 +174,7 @@ func TestParseLineErrors(t *testing.T) {
 }
 
 func TestScanNamesFileAndLine(t *testing.T) {
-	in := Header + "\n# comment\n" + movegen.StartCFEN + " | 3 | 1\n\n" + movegen.StartCFEN + " | x | 1\n"
+	in := Header + "\n# comment\n" + game.StartCFEN + " | 3 | 1\n\n" + game.StartCFEN + " | x | 1\n"
 	err := Scan(strings.NewReader(in), "d.txt", func(Record) error { return nil })
 	if err == nil || !strings.HasPrefix(err.Error(), "d.txt:5: score") {
 		t.Errorf("error %v, want d.txt:5: score …", err)

@@ -8,7 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // The training-data format, version 1. A file is UTF-8 text, one item a
@@ -35,7 +36,7 @@ const (
 
 // Record is one training position.
 type Record struct {
-	Pos    movegen.Position
+	Pos    game.Position
 	Score  int     // search score, centi-men, White's point of view
 	Result float64 // game result for White: 1, 0.5 or 0
 }
@@ -62,13 +63,13 @@ const variantField = "variant="
 // error names the field that is wrong; a position of another board is
 // refused as such (read it with ParseVariantLine).
 func ParseLine(line string) (Record, error) {
-	return ParseVariantLine(line, movegen.Camelot)
+	return ParseVariantLine(line, game.Camelot)
 }
 
 // ParseVariantLine reads one data line of a file of variant v: its CFEN
 // is read on v's board (V6). The error names the field that is wrong, or
 // the board a position of another variant is of.
-func ParseVariantLine(line string, v movegen.Variant) (Record, error) {
+func ParseVariantLine(line string, v game.Variant) (Record, error) {
 	fields := strings.Split(line, "|")
 	if len(fields) != 3 {
 		return Record{}, fmt.Errorf("want 3 fields separated by '|' (CFEN | score | result), have %d", len(fields))
@@ -76,10 +77,10 @@ func ParseVariantLine(line string, v movegen.Variant) (Record, error) {
 	var r Record
 	var err error
 	cfen := strings.TrimSpace(fields[0])
-	if r.Pos, err = v.ParseCFEN(cfen); err != nil {
-		for _, o := range movegen.Variants() {
-			if o != v && o.Playable() {
-				if _, oerr := o.ParseCFEN(cfen); oerr == nil {
+	if r.Pos, err = boards.ParseCFEN(v, cfen); err != nil {
+		for _, o := range game.Variants() {
+			if o != v {
+				if _, oerr := boards.ParseCFEN(o, cfen); oerr == nil {
 					return Record{}, fmt.Errorf("a position of %s, not of %s: the file's settings line names its variant (V7)", o.Title(), v.Title())
 				}
 			}
@@ -105,13 +106,13 @@ func ParseVariantLine(line string, v movegen.Variant) (Record, error) {
 
 // SettingsVariant returns the variant a settings line ("# seed=…") names:
 // its variant= field, or Camelot without one.
-func SettingsVariant(line string) (movegen.Variant, error) {
+func SettingsVariant(line string) (game.Variant, error) {
 	for _, f := range strings.Fields(line) {
 		if name, ok := strings.CutPrefix(f, variantField); ok {
-			return movegen.ParseVariant(name)
+			return game.ParseVariant(name)
 		}
 	}
-	return movegen.Camelot, nil
+	return game.Camelot, nil
 }
 
 // isSettings reports whether a comment line is a settings line.
@@ -119,10 +120,10 @@ func isSettings(line string) bool { return strings.HasPrefix(line, "# seed=") }
 
 // FileVariant returns the variant of the datagen file at path: the one
 // its first settings line names (Camelot without one).
-func FileVariant(path string) (movegen.Variant, error) {
+func FileVariant(path string) (game.Variant, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return movegen.Camelot, err
+		return game.Camelot, err
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -140,7 +141,7 @@ func FileVariant(path string) (movegen.Variant, error) {
 			break // data before any settings line: Camelot's
 		}
 	}
-	return movegen.Camelot, sc.Err()
+	return game.Camelot, sc.Err()
 }
 
 // Scan reads the data lines of r, calling fn for each record. name is used
@@ -152,7 +153,7 @@ func Scan(r io.Reader, name string, fn func(Record) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	n := 0
-	v := movegen.Camelot
+	v := game.Camelot
 	for sc.Scan() {
 		n++
 		line := strings.TrimSpace(sc.Text())

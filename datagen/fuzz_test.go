@@ -16,7 +16,7 @@ func FuzzScan(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		err := Scan(strings.NewReader(text), "f.txt", func(r Record) error {
 			back, err := ParseLine(r.String())
-			if err != nil || back.Pos != r.Pos || back.Score != r.Score || back.Result != r.Result {
+			if err != nil || back.Pos.CFEN() != r.Pos.CFEN() || back.Pos.Key() != r.Pos.Key() || back.Score != r.Score || back.Result != r.Result {
 				t.Fatalf("%q reads back as %+v, %v", r.String(), back, err)
 			}
 			return nil

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // A tiny Cam run (V7): the settings line names the variant, every data
@@ -17,22 +17,22 @@ func TestCamRunResumes(t *testing.T) {
 	dir := t.TempDir()
 	whole, cut := filepath.Join(dir, "whole.txt"), filepath.Join(dir, "cut.txt")
 	cfg := tiny(4, 2)
-	cfg.Variant = movegen.Cam
+	cfg.Variant = game.Cam
 	run(t, cfg, whole)
 	data, _ := os.ReadFile(whole)
 	lines := strings.Split(string(data), "\n")
 	if lines[0] != Header || !strings.HasPrefix(lines[1], "# seed=4 ") || !strings.HasSuffix(lines[1], " variant=cam") {
 		t.Fatalf("header lines %q %q", lines[0], lines[1])
 	}
-	if v, err := FileVariant(whole); v != movegen.Cam || err != nil {
+	if v, err := FileVariant(whole); v != game.Cam || err != nil {
 		t.Errorf("FileVariant: %s, %v", v, err)
 	}
 	f, _ := os.Open(whole)
 	n := 0
 	err := Scan(f, whole, func(r Record) error {
 		n++
-		if r.Pos.Variant != movegen.Cam {
-			t.Errorf("record on %s", r.Pos.Variant)
+		if r.Pos.Variant() != game.Cam {
+			t.Errorf("record on %s", r.Pos.Variant())
 		}
 		return nil
 	})
@@ -51,7 +51,7 @@ func TestCamRunResumes(t *testing.T) {
 	if _, err := ParseLine(line); err == nil || !strings.Contains(err.Error(), "a position of Cam, not of Camelot") {
 		t.Errorf("ParseLine of a Cam line: %v", err)
 	}
-	if r, err := ParseVariantLine(line, movegen.Cam); err != nil || r.Pos.Variant != movegen.Cam {
+	if r, err := ParseVariantLine(line, game.Cam); err != nil || r.Pos.Variant() != game.Cam {
 		t.Errorf("ParseVariantLine: %v", err)
 	}
 
@@ -74,7 +74,7 @@ func TestCamRunResumes(t *testing.T) {
 		}
 	}
 	// The variant is a setting: another one is refused.
-	for _, v := range []movegen.Variant{movegen.Camelot, movegen.Camette} {
+	for _, v := range []game.Variant{game.Camelot, game.Camette} {
 		other := cfg
 		other.Variant = v
 		if _, err := Run(context.Background(), other, cut, nil); err == nil || !strings.Contains(err.Error(), "a file of Cam, this run plays "+v.Title()) {
@@ -95,8 +95,53 @@ func TestCamelotSettingsUnchanged(t *testing.T) {
 		t.Errorf("settings %q", s)
 	}
 	c := tiny(1, 1)
-	c.Variant = movegen.Chivalry
+	c.Variant = game.NumVariants
 	if err := c.Check(); err == nil {
-		t.Error("Chivalry accepted")
+		t.Error("an unknown variant accepted")
+	}
+}
+
+// Every board is played by the same datagen: a tiny run of each writes
+// its variant's settings line and positions of its board, which read back
+// on that board and nowhere else.
+func TestEveryBoardRuns(t *testing.T) {
+	dir := t.TempDir()
+	for _, v := range game.Variants() {
+		cfg := tiny(2, 2)
+		cfg.Games, cfg.Variant = 2, v
+		path := filepath.Join(dir, v.String()+".txt")
+		if sum := run(t, cfg, path); sum.Games != 2 {
+			t.Errorf("%s: played %d games, want 2", v, sum.Games)
+		}
+		data, _ := os.ReadFile(path)
+		lines := strings.Split(string(data), "\n")
+		if want := " variant=" + v.String(); v != game.Camelot && !strings.HasSuffix(lines[1], want) || v == game.Camelot && strings.Contains(lines[1], "variant=") {
+			t.Errorf("%s: settings line %q", v, lines[1])
+		}
+		if got, err := FileVariant(path); got != v || err != nil {
+			t.Errorf("%s: FileVariant: %s, %v", v, got, err)
+		}
+		f, _ := os.Open(path)
+		n := 0
+		err := Scan(f, path, func(r Record) error {
+			n++
+			if r.Pos.Variant() != v {
+				t.Errorf("%s: record on %s", v, r.Pos.Variant())
+			}
+			return nil
+		})
+		f.Close()
+		if err != nil || n == 0 {
+			t.Errorf("%s: Scan: %d records, %v", v, n, err)
+		}
+		for _, l := range lines {
+			if l == "" || strings.HasPrefix(l, "#") || v == game.Camelot {
+				continue
+			}
+			if _, err := ParseLine(l); err == nil || !strings.Contains(err.Error(), "a position of "+v.Title()+", not of Camelot") {
+				t.Errorf("%s: ParseLine of a %s line: %v", v, v.Title(), err)
+			}
+			break
+		}
 	}
 }

@@ -1,7 +1,9 @@
 // Package engine searches Camelot positions: iterative deepening alpha-beta
 // with a shared lock-free transposition table run by several threads (lazy
-// SMP). It uses movegen for the rules and eval for the static score; the
-// protocol drives it through Search.
+// SMP). It uses movegen for the rules and eval for the static score. It is
+// per grid, in the hot core (internal/wide/engine is its generated copy);
+// the tools drive it through the search.Engine interface and package
+// boards (grid.go).
 package engine
 
 import (
@@ -14,59 +16,27 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/eval"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/nnue"
+	"github.com/camelot-engine/camelot/search"
 )
 
-// Options are the engine's settings.
-type Options struct {
-	Hash         int           // transposition table size, MB
-	Threads      int           // search threads
-	MultiPV      int           // principal variations reported
-	MoveOverhead time.Duration // time kept in reserve per move for communication
-	Play         Play          // playing style: Normal, or a reference opponent
-	Skill        Skill         // strength level; the zero value is read as full strength
-	// Net is the learned evaluation the search uses on its board
-	// (Net.Variant); the other boards, and its board when Net is nil, use
-	// the net built into the binary for them (nnue.DefaultFor), if it has
-	// one, else the tuned evaluation. Classic selects the tuned evaluation
-	// (package eval) on every board. The reference opponents (Play) never
-	// use a net.
-	Net     *nnue.Net
-	Classic bool
-}
-
-// Play selects how the engine chooses its moves. Random and Material are
-// weak reference opponents for sanity checks of the engine's strength.
-type Play string
+// The grid-neutral types of a search (package search): the engine of
+// every grid takes and gives the same ones.
+type (
+	Options = search.Options
+	Play    = search.Play
+	Info    = search.Info
+	Result  = search.Result
+)
 
 // Playing styles.
 const (
-	PlayNormal   Play = "normal"   // full search and evaluation
-	PlayRandom   Play = "random"   // a uniformly random legal move
-	PlayMaterial Play = "material" // full search, material-only evaluation
+	PlayNormal   = search.PlayNormal
+	PlayRandom   = search.PlayRandom
+	PlayMaterial = search.PlayMaterial
 )
-
-// Info is one progress report: sent once per completed iteration (per PV
-// line with MultiPV) and when the search stops.
-type Info struct {
-	Depth, SelDepth int
-	MultiPV         int
-	Score           Score
-	Nodes, NPS      uint64
-	HashFull        int
-	Time            time.Duration
-	PV              []movegen.Move
-}
-
-// Result is the outcome of a search.
-type Result struct {
-	Best, Ponder movegen.Move // Best is NullMove when the game is over
-	Score        Score
-	Depth        int
-	Nodes        uint64
-	Outcome      movegen.Outcome // set when the game was already over
-}
 
 // Engine is a searcher with its table and threads. One search runs at a
 // time; the setters must not be called during a search.
@@ -213,11 +183,15 @@ func (e *Engine) PonderHit() {
 // before ctx is cancelled (or, pondering, before PonderHit and the limits).
 // With an oracle (SetOracle) that knows every move of the root, the
 // oracle chooses the move and the search is one report at depth 1.
-func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info func(Info)) Result {
+func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func(Info)) Result {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	start := time.Now()
-	pos := g.Position()
+	pos, ok := movegen.Unwrap(g.Position())
+	if !ok {
+		return Result{Outcome: game.Outcome{Result: game.Draw, Rule: "-", Reason: "a position of another grid"}}
+	}
+	root := rootOf(pos, g.Keys(), lim.SearchMoves)
 	if o := g.Outcome(); o.IsOver() {
 		<-waitIfInfinite(ctx, lim)
 		return Result{Outcome: o}
@@ -227,18 +201,18 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		pos.GenerateMoves(&ml)
 		m := ml.Moves[e.rng.IntN(ml.N)]
 		<-waitIfInfinite(ctx, lim)
-		return Result{Best: m, Depth: 1, Nodes: 1}
+		return Result{Best: m.Neutral(), Depth: 1, Nodes: 1}
 	}
 	oracle := e.searchOracle(pos.Variant, e.opts.Skill)
 	if oracle != nil {
-		if res, ok := e.playTable(ctx, oracle, g, lim, info, start); ok {
+		if res, ok := e.playTable(ctx, oracle, root, lim, info, start); ok {
 			return res
 		}
 	}
 	tt := e.tt
 	tt.NewSearch()
 	threads, searchPV, skill := e.threads, e.opts.MultiPV, e.opts.Skill
-	if skill.active() {
+	if skillActive(skill) {
 		// A weakened search starts afresh in a small table of its own, so
 		// its move depends on the position alone (with a Skill Seed, the
 		// same move every time) and the main table is left as it was.
@@ -249,7 +223,7 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 		tt.Clear()
 		threads[0].clearHistory()
 		threads, searchPV = threads[:1], max(searchPV, skillLines(skill.Level))
-		lim = skill.capLimits(lim)
+		lim = capLimits(skill, lim)
 	}
 	net := e.nets[pos.Variant&3]
 	if e.opts.Classic || e.opts.Play != PlayNormal {
@@ -257,7 +231,7 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	}
 	s := &shared{
 		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,
-		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skill.active(), threads: threads,
+		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skillActive(skill), threads: threads,
 		oracle: oracle,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
@@ -292,7 +266,7 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 
 	var wg sync.WaitGroup
 	for _, t := range threads {
-		t.prepare(s, g)
+		t.prepare(s, root)
 	}
 	if len(threads[0].rootMoves) == 0 { // searchmoves named no legal move
 		return Result{}
@@ -317,7 +291,7 @@ func (e *Engine) Search(ctx context.Context, g *movegen.Game, lim Limits, info f
 	// a weakened search picks another: that line is reported once more,
 	// so that the last line 1 a GUI read is always the move played.
 	line, newer := main.bestLine()
-	if skill.active() {
+	if skillActive(skill) {
 		line, newer = main.skillLine(skill, e.rng), true
 	}
 	if newer && info != nil {
@@ -378,4 +352,26 @@ func (s *shared) totalNodes() uint64 {
 		n += t.nodes.Load()
 	}
 	return n
+}
+
+// root is what a search starts from: the position on this grid, the keys
+// of the positions before it (R16's repetitions) and the root moves
+// searchmoves allows (nil: all).
+type root struct {
+	pos         movegen.Position
+	keys        []uint64
+	searchMoves []movegen.Move
+}
+
+func rootOf(pos movegen.Position, keys []uint64, searchMoves []game.Move) root {
+	r := root{pos: pos, keys: keys}
+	if searchMoves != nil {
+		r.searchMoves = make([]movegen.Move, 0, len(searchMoves))
+		for _, m := range searchMoves {
+			if gm, ok := movegen.MoveOf(m); ok {
+				r.searchMoves = append(r.searchMoves, gm)
+			}
+		}
+	}
+	return r
 }

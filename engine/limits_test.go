@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -15,7 +16,7 @@ func TestNodeLimitHolds(t *testing.T) {
 	for _, threads := range []int{1, 2} {
 		for _, n := range []uint64{500, 5000, 20000, 100000} {
 			e := New(Options{Threads: threads, Hash: 4})
-			g := movegen.NewGame(movegen.StartPosition())
+			g := game.NewGame(movegen.Wrap(movegen.StartPosition()))
 			res := e.Search(context.Background(), g, Limits{Nodes: n}, nil)
 			slack := max(n/100, 8)
 			if res.Nodes < n || res.Nodes > n+slack {
@@ -35,7 +36,7 @@ func TestNodeLimitDeterministic(t *testing.T) {
 	var first Result
 	for i := range 3 {
 		e := New(Options{Threads: 1, Hash: 4})
-		res := e.Search(context.Background(), movegen.NewGame(p), Limits{Nodes: 3000}, nil)
+		res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Nodes: 3000}, nil)
 		if i == 0 {
 			first = res
 		} else if res.Best != first.Best || res.Score != first.Score || res.Nodes != first.Nodes {
@@ -60,7 +61,7 @@ func TestStoppedSearchFinishesDepthOne(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := New(Options{Threads: 1, Hash: 4}).Search(context.Background(), movegen.NewGame(p), Limits{Depth: 1}, nil)
+		want := New(Options{Threads: 1, Hash: 4}).Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 1}, nil)
 		for _, threads := range []int{1, 2} {
 			checkReports := func(what string, got Result, infos []Info) {
 				t.Helper()
@@ -78,7 +79,7 @@ func TestStoppedSearchFinishesDepthOne(t *testing.T) {
 				}
 			}
 			var infos []Info
-			got := New(Options{Threads: threads, Hash: 4}).Search(context.Background(), movegen.NewGame(p),
+			got := New(Options{Threads: threads, Hash: 4}).Search(context.Background(), game.NewGame(movegen.Wrap(p)),
 				Limits{Nodes: 1}, func(in Info) { infos = append(infos, in) })
 			if got.Best != want.Best || got.Score != want.Score || got.Depth != 1 {
 				t.Errorf("%s, nodes 1, %d threads: %v %v depth %d; depth 1 gives %v %v",
@@ -89,7 +90,7 @@ func TestStoppedSearchFinishesDepthOne(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
 			infos = nil
-			got = New(Options{Threads: threads, Hash: 4}).Search(ctx, movegen.NewGame(p),
+			got = New(Options{Threads: threads, Hash: 4}).Search(ctx, game.NewGame(movegen.Wrap(p)),
 				Limits{Infinite: true}, func(in Info) { infos = append(infos, in) })
 			checkReports("stopped at once", got, infos)
 		}

@@ -97,7 +97,7 @@ func (t *thread) reportLine(rm rootMove, multiPV int) {
 	s.info(Info{
 		Depth: rm.depth, SelDepth: t.selDep, MultiPV: multiPV, Score: rm.reported(),
 		Nodes: nodes, NPS: uint64(float64(nodes) / max(el.Seconds(), 1e-3)), HashFull: s.tt.HashFull(),
-		Time: el.Truncate(time.Millisecond), PV: slices.Clone(rm.pv),
+		Time: el.Truncate(time.Millisecond), PV: movegen.NeutralMoves(rm.pv),
 	})
 }
 
@@ -113,9 +113,9 @@ func (rm rootMove) reported() Score {
 
 // resultOf is the search result of playing line rm.
 func resultOf(rm rootMove) Result {
-	r := Result{Best: rm.move, Score: rm.reported(), Depth: rm.depth}
+	r := Result{Best: rm.move.Neutral(), Score: rm.reported(), Depth: rm.depth}
 	if len(rm.pv) > 1 {
-		r.Ponder = rm.pv[1]
+		r.Ponder = rm.pv[1].Neutral()
 	}
 	return r
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -57,7 +58,7 @@ func TestReportsEndWithTheMovePlayed(t *testing.T) {
 			for nodes := uint64(2000); nodes <= 200000; nodes = nodes * 3 / 2 {
 				e := New(Options{Threads: 1, Hash: 4, MultiPV: multiPV})
 				var infos []Info
-				res := e.Search(context.Background(), movegen.NewGame(p), Limits{Nodes: nodes}, func(in Info) { infos = append(infos, in) })
+				res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Nodes: nodes}, func(in Info) { infos = append(infos, in) })
 				seen := map[[2]int]bool{}
 				var last Info
 				for i, in := range infos {

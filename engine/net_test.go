@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/nnue"
 )
@@ -31,10 +32,10 @@ func TestSearchWithNetMatchesRefresh(t *testing.T) {
 		}
 		for _, threads := range []int{1, 2} {
 			e := New(Options{Hash: 4, Threads: threads, Net: net})
-			res := e.Search(context.Background(), movegen.NewGame(p), Limits{Nodes: 60000}, nil)
+			res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Nodes: 60000}, nil)
 			var ml movegen.MoveList
-			if p.GenerateMoves(&ml); !ml.Contains(res.Best) {
-				t.Errorf("%s: illegal move %v", cfen, res.Best)
+			if p.GenerateMoves(&ml); !ml.Contains(gm(res.Best)) {
+				t.Errorf("%s: illegal move %v", cfen, gm(res.Best))
 			}
 		}
 	}
@@ -44,7 +45,7 @@ func TestSearchWithNetMatchesRefresh(t *testing.T) {
 // tuned evaluation's (the net is used at all).
 func TestNetSearchDeterministic(t *testing.T) {
 	net := testNet(t, 2)
-	g := movegen.NewGame(movegen.StartPosition())
+	g := game.NewGame(movegen.Wrap(movegen.StartPosition()))
 	run := func(n *nnue.Net) Result {
 		return New(Options{Hash: 4, Threads: 1, Net: n}).Search(context.Background(), g, Limits{Nodes: 20000}, nil)
 	}

@@ -13,7 +13,7 @@ func TestNoMoveScore(t *testing.T) {
 	// Cam: Black's Man in its own castle D13 must leave (R12) and cannot:
 	// its neighbours are taken, its canters land on Black pieces, and the
 	// jump over White's only piece lands on D11, taken too.
-	cam, err := movegen.Cam.ParseCFEN("m/mMm/n1m1m/7/7/7/7/7/7/7/5/3/1 b")
+	cam, err := movegen.ParseCFENOf(movegen.Cam, "m/mMm/n1m1m/7/7/7/7/7/7/7/5/3/1 b")
 	if err != nil {
 		t.Fatal(err)
 	}

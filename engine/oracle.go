@@ -2,11 +2,13 @@ package engine
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
+	"github.com/camelot-engine/camelot/eval"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // Oracle knows the exact value of positions of a solved board: Camette's
@@ -29,50 +31,8 @@ type Oracle interface {
 	Peek(p *movegen.Position) (x Exact, ok bool)
 }
 
-// Exact is a position's value with best play on both sides, for the side
-// to move.
-type Exact struct {
-	Result int // +1: the side to move wins; -1: it loses; 0: a draw
-	Plies  int // plies to the end of the game when it is won or lost (0: over now)
-}
-
-// Score is the value as the protocol reports it: a win or loss in moves
-// (MakeScore's convention), or 0 for a draw.
-func (x Exact) Score() Score { return MakeScore(x.scoreAt(0)) }
-
-// String is "win in 7 plies", "loss in 4 plies" or "draw".
-func (x Exact) String() string {
-	switch x.Result {
-	case 1:
-		return fmt.Sprintf("win in %d plies", x.Plies)
-	case -1:
-		return fmt.Sprintf("loss in %d plies", x.Plies)
-	}
-	return "draw"
-}
-
-// before is the value, for the side that moved, of the move into a
-// position worth x: the other result, one ply further from the end.
-func (x Exact) before() Exact {
-	if x.Result == 0 {
-		return x
-	}
-	return Exact{Result: -x.Result, Plies: x.Plies + 1}
-}
-
-// scoreAt is the value as a search score at ply: a win ends the game ply
-// + Plies plies from the root. A distance beyond the mate scores' range
-// is cut to its edge, which keeps it a win or a loss.
-func (x Exact) scoreAt(ply int) int {
-	d := min(ply+x.Plies, MateScore-MateBound)
-	switch x.Result {
-	case 1:
-		return MateScore - d
-	case -1:
-		return -MateScore + d
-	}
-	return DrawScore
-}
+// Exact is a position's value with best play (search.Exact).
+type Exact = search.Exact
 
 // SetOracle sets the oracle the searches ask (nil: none).
 func (e *Engine) SetOracle(o Oracle) { e.oracle = o }
@@ -84,7 +44,7 @@ func (e *Engine) Oracle() Oracle { return e.oracle }
 // none for another board, nor for the reference opponents and the
 // weakened levels, which keep their own play.
 func (e *Engine) searchOracle(v movegen.Variant, skill Skill) Oracle {
-	if e.oracle == nil || e.opts.Play != PlayNormal || skill.active() || !e.oracle.Covers(v) {
+	if e.oracle == nil || e.opts.Play != PlayNormal || skillActive(skill) || !e.oracle.Covers(v) {
 		return nil
 	}
 	return e.oracle
@@ -107,18 +67,18 @@ type tableMove struct {
 // 100-ply rule: it saves a lost game and never throws away a win. It reports the lines at depth 1 and, for go infinite
 // and ponder, waits as a search does. ok is false when the oracle lacks a
 // value, and the engine searches.
-func (e *Engine) playTable(ctx context.Context, o Oracle, g *movegen.Game, lim Limits, info func(Info), start time.Time) (Result, bool) {
+func (e *Engine) playTable(ctx context.Context, o Oracle, r root, lim Limits, info func(Info), start time.Time) (Result, bool) {
 	s := &shared{} // for Stop
 	e.current.Store(s)
 	defer e.current.Store(nil)
-	pos := g.Position()
-	history := append(slices.Clone(g.Keys()), pos.Key)
+	pos := r.pos
+	history := append(slices.Clone(r.keys), pos.Key)
 	var ml movegen.MoveList
 	pos.GenerateMoves(&ml)
 	probes := uint64(0)
 	var moves []tableMove
 	for _, m := range ml.Slice() {
-		if lim.SearchMoves != nil && !slices.Contains(lim.SearchMoves, m) {
+		if r.searchMoves != nil && !slices.Contains(r.searchMoves, m) {
 			continue
 		}
 		child := pos
@@ -128,7 +88,7 @@ func (e *Engine) playTable(ctx context.Context, o Oracle, g *movegen.Game, lim L
 		if !ok {
 			return Result{}, false
 		}
-		tm := tableMove{move: m, x: x.before()}
+		tm := tableMove{move: m, x: x.Before()}
 		if occurrences(history, &child) >= 2 || child.Plies >= 100 && child.Outcome().Result == movegen.Draw {
 			tm.x = Exact{}
 		}
@@ -141,7 +101,7 @@ func (e *Engine) playTable(ctx context.Context, o Oracle, g *movegen.Game, lim L
 		return Result{}, false // searchmoves named no legal move: the search says so
 	}
 	slices.SortStableFunc(moves, func(a, b tableMove) int {
-		if d := b.x.scoreAt(0) - a.x.scoreAt(0); d != 0 {
+		if d := b.x.ScoreAt(0) - a.x.ScoreAt(0); d != 0 {
 			return d
 		}
 		return b.eval - a.eval
@@ -160,7 +120,7 @@ func (e *Engine) playTable(ctx context.Context, o Oracle, g *movegen.Game, lim L
 			info(Info{
 				Depth: 1, SelDepth: len(pv), MultiPV: i + 1, Score: moves[i].x.Score(),
 				Nodes: probes, NPS: uint64(float64(probes) / max(el.Seconds(), 1e-3)),
-				Time: el.Truncate(time.Millisecond), PV: pv,
+				Time: el.Truncate(time.Millisecond), PV: movegen.NeutralMoves(pv),
 			})
 		}
 	}
@@ -177,9 +137,9 @@ func (e *Engine) playTable(ctx context.Context, o Oracle, g *movegen.Game, lim L
 		case <-tick.C:
 		}
 	}
-	res := Result{Best: moves[0].move, Score: moves[0].x.Score(), Depth: 1, Nodes: probes}
+	res := Result{Best: moves[0].move.Neutral(), Score: moves[0].x.Score(), Depth: 1, Nodes: probes}
 	if pv := lines[0]; len(pv) > 1 {
-		res.Ponder = pv[1]
+		res.Ponder = pv[1].Neutral()
 	}
 	return res, true
 }
@@ -218,7 +178,7 @@ func tableLine(o Oracle, pos movegen.Position, tm tableMove, probes *uint64) []m
 			if !ok {
 				return line
 			}
-			if v := x.before().scoreAt(0); best == movegen.NullMove || v > bestScore {
+			if v := x.Before().ScoreAt(0); best == movegen.NullMove || v > bestScore {
 				best, bestScore = m, v
 			}
 		}
@@ -236,7 +196,7 @@ func tableLine(o Oracle, pos movegen.Position, tm tableMove, probes *uint64) []m
 // selected.
 func (e *Engine) staticEval(p *movegen.Position) int {
 	if net := e.nets[p.Variant&3]; net != nil && !e.opts.Classic {
-		return net.Evaluate(p)
+		return eval.NetEvaluate(net, p)
 	}
 	return e.Eval.Evaluate(p)
 }
@@ -253,5 +213,20 @@ func (t *thread) probe(ply int) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return x.scoreAt(ply), true
+	return x.ScoreAt(ply), true
+}
+
+// ProbePosition asks o about p, a position handed over through the
+// grid-neutral surface, for its side to move: for the tools above the
+// cores, which hold game.Positions. ok is false when o is nil, does not
+// cover p's board, or p is of another grid.
+func ProbePosition(o Oracle, p game.Position) (Exact, bool) {
+	if o == nil || !o.Covers(p.Variant()) {
+		return Exact{}, false
+	}
+	q, ok := movegen.Unwrap(p)
+	if !ok {
+		return Exact{}, false
+	}
+	return o.Probe(&q)
 }

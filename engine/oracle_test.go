@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 	solution "github.com/camelot-engine/camelot/solve"
 )
@@ -58,7 +59,7 @@ func smallTable(t *testing.T) *solution.Table {
 
 func camette(t *testing.T, cfen string) movegen.Position {
 	t.Helper()
-	p, err := movegen.Camette.ParseCFEN(cfen)
+	p, err := movegen.ParseCFENOf(movegen.Camette, cfen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +83,7 @@ func valueAfter(t *testing.T, tb *solution.Table, p movegen.Position, m movegen.
 	if !ok || err != nil {
 		t.Fatalf("%s is not in the table (%v)", p.CFEN(), err)
 	}
-	return exactOf(v).before()
+	return exactOf(v).Before()
 }
 
 func TestOracle(t *testing.T) {
@@ -93,7 +94,7 @@ func TestOracle(t *testing.T) {
 		e := New(opts)
 		e.SetOracle(o)
 		var infos []Info
-		res := e.Search(context.Background(), movegen.NewGame(p), lim, func(in Info) { infos = append(infos, in) })
+		res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), lim, func(in Info) { infos = append(infos, in) })
 		return res, infos
 	}
 
@@ -105,32 +106,32 @@ func TestOracle(t *testing.T) {
 		want       Exact
 		mate       int
 	}{
-		{"win", "1/3/5/5/m4/MM1/1 w 0/0 0 1", Exact{1, 7}, 4},
-		{"loss", "1/3/5/5/m4/1M1/M b 0/0 0 1", Exact{-1, 12}, -6},
+		{"win", "1/3/5/5/m4/MM1/1 w 0/0 0 1", Exact{Result: 1, Plies: 7}, 4},
+		{"loss", "1/3/5/5/m4/1M1/M b 0/0 0 1", Exact{Result: -1, Plies: 12}, -6},
 		{"draw", "1/3/5/5/MM3/1m1/1 w 0/0 0 1", Exact{}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := camette(t, tc.cfen)
 			res, infos := search(full, p, Limits{MoveTime: time.Second}, Options{})
-			if got := valueAfter(t, tb, p, res.Best); got != tc.want {
-				t.Errorf("%s: %s is a %s, want a move keeping %s", tc.cfen, p.MoveText(res.Best), got, tc.want)
+			if got := valueAfter(t, tb, p, gm(res.Best)); got != tc.want {
+				t.Errorf("%s: %s is a %s, want a move keeping %s", tc.cfen, p.MoveText(gm(res.Best)), got, tc.want)
 			}
 			if res.Score.Mate != tc.mate || res.Score.CP != 0 || res.Depth != 1 {
 				t.Errorf("%s: score %s depth %d, want mate %d at depth 1", tc.cfen, res.Score, res.Depth, tc.mate)
 			}
-			if len(infos) != 1 || infos[0].Score != res.Score || infos[0].Depth != 1 || infos[0].PV[0] != res.Best {
+			if len(infos) != 1 || infos[0].Score != res.Score || infos[0].Depth != 1 || gm(infos[0].PV[0]) != gm(res.Best) {
 				t.Fatalf("%s: reports %+v, want one at depth 1 with the move and score", tc.cfen, infos)
 			}
 			// A decided line runs to the end of the game, each move
 			// keeping the value.
 			if tc.want.Result != 0 {
-				pv := infos[0].PV
+				pv := gms(infos[0].PV)
 				if len(pv) != tc.want.Plies {
 					t.Errorf("%s: a line of %d plies, want %d", tc.cfen, len(pv), tc.want.Plies)
 				}
 				q := p
 				for i, m := range pv {
-					want := Exact{tc.want.Result, tc.want.Plies - i}
+					want := Exact{Result: tc.want.Result, Plies: tc.want.Plies - i}
 					if i%2 == 1 {
 						want.Result = -want.Result
 					}
@@ -153,8 +154,8 @@ func TestOracle(t *testing.T) {
 			t.Fatalf("%d reports, want 4", len(infos))
 		}
 		for i, in := range infos {
-			x := valueAfter(t, tb, p, in.PV[0])
-			if in.MultiPV != i+1 || in.Score != x.Score() || i > 0 && x.scoreAt(0) > valueAfter(t, tb, p, infos[i-1].PV[0]).scoreAt(0) {
+			x := valueAfter(t, tb, p, gm(in.PV[0]))
+			if in.MultiPV != i+1 || in.Score != x.Score() || i > 0 && x.ScoreAt(0) > valueAfter(t, tb, p, gm(infos[i-1].PV[0])).ScoreAt(0) {
 				t.Errorf("line %d: multipv %d score %s, a move that is a %s", i+1, in.MultiPV, in.Score, x)
 			}
 		}
@@ -164,21 +165,21 @@ func TestOracle(t *testing.T) {
 	// repeats a position for the third time: that draw beats the longest
 	// defence the table would play without the history.
 	t.Run("repetition", func(t *testing.T) {
-		g := movegen.NewGame(camette(t, "1/3/5/3m1/5/MM1/1 w 0/0 0 1"))
+		g := game.NewGame(movegen.Wrap(camette(t, "1/3/5/3m1/5/MM1/1 w 0/0 0 1")))
 		for _, m := range []string{"C2-B3", "D4-D3", "B3-C2", "D3-D4", "C2-B3", "D4-D3", "B3-C2"} {
 			if _, err := g.PlayText(m); err != nil {
 				t.Fatal(err)
 			}
 		}
-		p := g.Position()
+		p := unwrap(g.Position())
 		if v := valueAfter(t, tb, p, mustMove(t, p, "D3-D4")); v.Result != -1 {
 			t.Fatalf("D3-D4 is a %s; the test wants a loss", v)
 		}
 		e := New(Options{Threads: 1, Hash: 4})
 		e.SetOracle(full)
 		res := e.Search(context.Background(), g, Limits{MoveTime: time.Second}, nil)
-		if p.MoveText(res.Best) != "D3-D4" || res.Score != (Exact{}).Score() {
-			t.Errorf("%s score %s; want D3-D4, a draw by repetition", p.MoveText(res.Best), res.Score)
+		if p.MoveText(gm(res.Best)) != "D3-D4" || res.Score != (Exact{}).Score() {
+			t.Errorf("%s score %s; want D3-D4, a draw by repetition", p.MoveText(gm(res.Best)), res.Score)
 		}
 		fresh, _ := search(full, p, Limits{MoveTime: time.Second}, Options{})
 		if fresh.Score.Mate != -3 {
@@ -192,8 +193,8 @@ func TestOracle(t *testing.T) {
 	t.Run("100-ply rule", func(t *testing.T) {
 		p := camette(t, "1/3/5/5/m4/1M1/M b 0/0 99 60")
 		res, _ := search(full, p, Limits{MoveTime: time.Second}, Options{})
-		if res.Best.IsCapture() || res.Score != (Exact{}).Score() {
-			t.Errorf("%s score %s; want a quiet move and a draw", p.MoveText(res.Best), res.Score)
+		if gm(res.Best).IsCapture() || res.Score != (Exact{}).Score() {
+			t.Errorf("%s score %s; want a quiet move and a draw", p.MoveText(gm(res.Best)), res.Score)
 		}
 	})
 
@@ -207,8 +208,8 @@ func TestOracle(t *testing.T) {
 		if res.Score.Mate != 6 || res.Depth != 3 || len(infos) != 3 {
 			t.Errorf("with the table: score %s depth %d, %d reports; want mate 6 from a search to depth 3", res.Score, res.Depth, len(infos))
 		}
-		if got := valueAfter(t, tb, p, res.Best); got != (Exact{1, 11}) {
-			t.Errorf("with the table: %s is a %s, want a win in 11", p.MoveText(res.Best), got)
+		if got := valueAfter(t, tb, p, gm(res.Best)); got != (Exact{Result: 1, Plies: 11}) {
+			t.Errorf("with the table: %s is a %s, want a win in 11", p.MoveText(gm(res.Best)), got)
 		}
 		if plain, _ := search(nil, p, Limits{Depth: 3}, Options{}); plain.Score.Mate != 0 {
 			t.Errorf("without the table: score %s; the test wants a win the search cannot see", plain.Score)
@@ -246,7 +247,7 @@ func TestOracle(t *testing.T) {
 			reported := make(chan struct{}, 1)
 			done := make(chan Result, 1)
 			go func() {
-				done <- e.Search(ctx, movegen.NewGame(p), lim, func(Info) { reported <- struct{}{} })
+				done <- e.Search(ctx, game.NewGame(movegen.Wrap(p)), lim, func(Info) { reported <- struct{}{} })
 			}()
 			<-reported
 			select {

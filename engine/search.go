@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camelot-engine/camelot/eval"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -92,8 +93,8 @@ func (t *thread) evaluate(ply int) int {
 	var v int
 	if t.nn != nil {
 		v = t.nn.Evaluate(ply, &t.pos)
-		if verifyNet && v != t.s.net.Evaluate(&t.pos) {
-			panic(fmt.Sprintf("engine: the net's accumulators at ply %d give %d, a refresh %d (%s)", ply, v, t.s.net.Evaluate(&t.pos), t.pos.CFEN()))
+		if verifyNet && v != eval.NetEvaluate(t.s.net, &t.pos) {
+			panic(fmt.Sprintf("engine: the net's accumulators at ply %d give %d, a refresh %d (%s)", ply, v, eval.NetEvaluate(t.s.net, &t.pos), t.pos.CFEN()))
 		}
 	} else {
 		v = t.s.eval.Evaluate(&t.pos)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -31,12 +32,12 @@ func TestSkillMovesAreLegal(t *testing.T) {
 		for level := 0; level < MaxSkill; level++ {
 			e := New(Options{Hash: 1, Threads: 2})
 			e.SetSkill(Skill{Level: level})
-			res := e.Search(context.Background(), movegen.NewGame(p), Limits{MoveTime: 1000}, nil)
-			if !ml.Contains(res.Best) {
-				t.Fatalf("%s, level %d: illegal move %v", cfen, level, res.Best)
+			res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{MoveTime: 1000}, nil)
+			if !ml.Contains(gm(res.Best)) {
+				t.Fatalf("%s, level %d: illegal move %v", cfen, level, gm(res.Best))
 			}
-			if mustCapture && !res.Best.IsCapture() {
-				t.Errorf("%s, level %d: %s is no capture, but one is compulsory", cfen, level, p.MoveText(res.Best))
+			if mustCapture && !gm(res.Best).IsCapture() {
+				t.Errorf("%s, level %d: %s is no capture, but one is compulsory", cfen, level, p.MoveText(gm(res.Best)))
 			}
 		}
 	}
@@ -52,13 +53,13 @@ func TestSkillSeedRepeats(t *testing.T) {
 			e := New(Options{Hash: 1, Threads: 1})
 			e.SetSkill(Skill{Level: level, Seed: 42})
 			if run == 2 { // a different search before
-				e.Search(context.Background(), movegen.NewGame(movegen.StartPosition()), Limits{Depth: 3}, nil)
+				e.Search(context.Background(), game.NewGame(movegen.Wrap(movegen.StartPosition())), Limits{Depth: 3}, nil)
 			}
-			res := e.Search(context.Background(), movegen.NewGame(p), Limits{}, nil)
+			res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{}, nil)
 			if run == 0 {
-				first = res.Best
-			} else if res.Best != first {
-				t.Errorf("level %d, seed 42: %s, then %s", level, p.MoveText(first), p.MoveText(res.Best))
+				first = gm(res.Best)
+			} else if gm(res.Best) != first {
+				t.Errorf("level %d, seed 42: %s, then %s", level, p.MoveText(first), p.MoveText(gm(res.Best)))
 			}
 		}
 	}
@@ -74,7 +75,7 @@ func TestSkillVaries(t *testing.T) {
 	for seed := uint64(1); seed <= 40; seed++ {
 		e := New(Options{Hash: 1, Threads: 1})
 		e.SetSkill(Skill{Level: 0, Seed: seed})
-		seen[e.Search(context.Background(), movegen.NewGame(p), Limits{}, nil).Best] = true
+		seen[gm(e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{}, nil).Best)] = true
 	}
 	if len(seen) < 2 || len(seen) > skillLines(0) {
 		t.Errorf("level 0 played %d different first moves over 40 seeds, want 2 to %d", len(seen), skillLines(0))
@@ -84,7 +85,7 @@ func TestSkillVaries(t *testing.T) {
 // playGame plays a game between two engines from p; it returns the score
 // of a (1, 0.5 or 0), playing a as White when aWhite.
 func playGame(t *testing.T, a, b *Engine, p movegen.Position, aWhite bool) float64 {
-	g := movegen.NewGame(p)
+	g := game.NewGame(movegen.Wrap(p))
 	for ply := 0; ply < 300; ply++ {
 		if o := g.Outcome(); o.IsOver() {
 			switch o.Result {
@@ -103,7 +104,7 @@ func playGame(t *testing.T, a, b *Engine, p movegen.Position, aWhite bool) float
 			}
 		}
 		e := b
-		if (g.Position().Side == movegen.White) == aWhite {
+		if (g.Position().Side() == movegen.White) == aWhite {
 			e = a
 		}
 		res := e.Search(context.Background(), g, Limits{Nodes: 8000}, nil)

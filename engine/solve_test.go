@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -53,8 +54,8 @@ func solve(t *testing.T, cfen string, depth, threads int) (string, Score) {
 		t.Fatal(err)
 	}
 	e := New(Options{Threads: threads, Hash: 8})
-	res := e.Search(context.Background(), movegen.NewGame(p), Limits{Depth: depth}, nil)
-	return p.MoveText(res.Best), res.Score
+	res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: depth}, nil)
+	return p.MoveText(gm(res.Best)), res.Score
 }
 
 // Positions with a known forced result the search must find at the stated

@@ -4,22 +4,11 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/search"
 )
 
-// Limits are the conditions of one search, as `go` gives them.
-type Limits struct {
-	Depth       int           // plies; 0: no limit
-	Nodes       uint64        // 0: no limit
-	MoveTime    time.Duration // exact time for this move; 0: none
-	WTime       time.Duration // clocks; 0 with no MoveTime and no other limit: unlimited
-	BTime       time.Duration
-	WInc        time.Duration
-	BInc        time.Duration
-	MovesToGo   int
-	Infinite    bool
-	Ponder      bool
-	SearchMoves []movegen.Move // restrict the root to these moves; nil: all
-}
+// Limits are the conditions of one search (search.Limits).
+type Limits = search.Limits
 
 // budget is a search's time plan: it stops between iterations after soft
 // (scaled by how stable the best move is) and at once after hard, except

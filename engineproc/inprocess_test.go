@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/protocol"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // The engine's own protocol session, run in this process, holds the same
@@ -22,7 +24,7 @@ func TestInProcessEngine(t *testing.T) {
 		Name:    "inproc",
 		Options: []engineproc.Option{{Name: "Hash", Value: "4"}, {Name: "OwnBook", Value: "false"}},
 		Run: func(in io.Reader, out io.Writer) error {
-			return protocol.NewSession(engine.New(engine.Options{Hash: 4, Threads: 1})).Run(in, out)
+			return protocol.NewSession(boards.NewEngine(search.Options{Hash: 4, Threads: 1})).Run(in, out)
 		},
 	}
 	p, err := engineproc.Start(ctx, cfg)
@@ -49,11 +51,48 @@ func TestInProcessEngine(t *testing.T) {
 	t.Log(best)
 }
 
+// The in-process engine plays every board, each chosen with UCI_Variant
+// (V7) in the handshake: its move from the start is legal there.
+func TestInProcessEveryBoard(t *testing.T) {
+	ctx := context.Background()
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
+			p, err := engineproc.Start(ctx, engineproc.Config{
+				Name:    "inproc",
+				Options: []engineproc.Option{{Name: "UCI_Variant", Value: v.String()}, {Name: "OwnBook", Value: "false"}},
+				Run: func(in io.Reader, out io.Writer) error {
+					return protocol.NewSession(boards.NewEngine(search.Options{Hash: 1, Threads: 1})).Run(in, out)
+				},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Quit()
+			for _, cmd := range []string{"ucinewgame", "position startpos", "go depth 2"} {
+				if err := p.Send(cmd); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var best string
+			if err := p.ReadUntil(ctx, time.Now().Add(10*time.Second), func(l string) bool {
+				best = l
+				return strings.HasPrefix(l, "bestmove ")
+			}); err != nil {
+				t.Fatalf("no bestmove: %v", err)
+			}
+			f := strings.Fields(best)
+			if _, err := boards.StartPosition(v).ParseMove(f[1]); err != nil {
+				t.Errorf("%s: %q is not a move from %s's start: %v", v.Title(), best, v.Title(), err)
+			}
+		})
+	}
+}
+
 // Kill ends an in-process engine in the middle of an endless search.
 func TestInProcessKill(t *testing.T) {
 	ctx := context.Background()
 	p, err := engineproc.Start(ctx, engineproc.Config{Name: "inproc", Run: func(in io.Reader, out io.Writer) error {
-		return protocol.NewSession(engine.New(engine.Options{Hash: 1, Threads: 1})).Run(in, out)
+		return protocol.NewSession(boards.NewEngine(search.Options{Hash: 1, Threads: 1})).Run(in, out)
 	}})
 	if err != nil {
 		t.Fatal(err)

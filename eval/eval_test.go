@@ -69,7 +69,7 @@ func TestEvaluateSymmetric(t *testing.T) {
 			t.Fatalf("%s: features %v, colour-flipped %v, mirrored %v", p.CFEN(), fs, flipped, mirrored)
 		}
 		for i, f := range fs {
-			if flipped[i] != (Feature{f.Index, -f.Coef}) || mirrored[i] != f {
+			if flipped[i] != (Feature{Index: f.Index, Coef: -f.Coef}) || mirrored[i] != f {
 				t.Fatalf("%s: feature %s %d, colour-flipped %s %d, mirrored %s %d", p.CFEN(),
 					WeightNames[f.Index], f.Coef, WeightNames[flipped[i].Index], flipped[i].Coef, WeightNames[mirrored[i].Index], mirrored[i].Coef)
 			}
@@ -191,6 +191,9 @@ func parseWeights(t *testing.T, name string, src []byte) []Weight {
 
 func intOf(t *testing.T, e ast.Expr) int {
 	t.Helper()
+	if kv, ok := e.(*ast.KeyValueExpr); ok { // {MG: 12, EG: -3}
+		e = kv.Value
+	}
 	neg := false
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.SUB {
 		neg, e = true, u.X

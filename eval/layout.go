@@ -4,18 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/camelot-engine/camelot/eval/linear"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// MaxPhase is the phase of a full board, taken from the material left: a
-// Knight counts 2 and a Man 1, so the start position (R2) is 8·2+20 = 36.
-// A feature's weight is its middlegame part at MaxPhase and its endgame
-// part at 0, linear in between.
-const MaxPhase = 36
+// MaxPhase is the phase of a full board (linear.MaxPhase).
+const MaxPhase = linear.MaxPhase
 
-// Weight is one weight of the evaluation in centi-men (a Man is about
-// 100): its middlegame and endgame parts.
-type Weight struct{ MG, EG int }
+// Weight is one weight of the evaluation (linear.Weight).
+type Weight = linear.Weight
 
 // The weight table's blocks. Every variant's table has them in this
 // order; only the piece-square block's size depends on the board, so the

@@ -14,7 +14,7 @@ import (
 // tempo counts, and it is a full board: phase MaxPhase.
 func TestVariantStartPosition(t *testing.T) {
 	for _, v := range otherVariants {
-		p := v.StartPosition()
+		p := movegen.StartOf(v)
 		tempo := WeightsOf(v)[NumWeightsOf(v)-1]
 		if got := Default.Evaluate(&p); got != tempo.MG {
 			t.Errorf("%s start scores %d, want the tempo %d", v, got, tempo.MG)
@@ -37,7 +37,7 @@ var pstEntries = map[movegen.Variant]int{movegen.Camelot: 78, movegen.Cam: 38, m
 // piece-square name is a square of the variant's board.
 func TestVariantWeightTables(t *testing.T) {
 	for _, v := range movegen.Variants() {
-		if !v.Playable() {
+		if !movegen.Playable(v) {
 			if NumWeightsOf(v) != 0 || WeightNamesOf(v) != nil || WeightsOf(v) != nil {
 				t.Errorf("%s is not playable but has weights", v)
 			}
@@ -52,7 +52,7 @@ func TestVariantWeightTables(t *testing.T) {
 		if !slices.Equal(names[:wPST], WeightNames[:wPST]) || !slices.Equal(names[post:], WeightNames[wPost:]) {
 			t.Errorf("%s: the names outside the piece-square tables differ from Camelot's", v)
 		}
-		geo := v.Geometry()
+		geo := movegen.GeometryOf(v)
 		seen := map[string]bool{}
 		for i, name := range names {
 			if seen[name] {
@@ -104,7 +104,7 @@ func TestFromCamelot(t *testing.T) {
 	}
 	cam := layoutOf(movegen.Camelot)
 	for _, v := range otherVariants {
-		l, geo := layoutOf(v), v.Geometry()
+		l, geo := layoutOf(v), movegen.GeometryOf(v)
 		w := FromCamelot(v, camelot[:])
 		if again := FromCamelot(v, camelot[:]); !slices.Equal(w, again) {
 			t.Fatalf("%s: FromCamelot differs between calls", v)
@@ -158,9 +158,9 @@ func TestFromCamelot(t *testing.T) {
 // Black to move against the Man on D12, material even, must see that it
 // is losing.
 func TestCamCastleThreat(t *testing.T) {
-	geo := movegen.Cam.Geometry()
+	geo := movegen.GeometryOf(movegen.Cam)
 	build := func(side movegen.Color, pieces string) movegen.Position {
-		p := movegen.Cam.StartPosition()
+		p := movegen.StartOf(movegen.Cam)
 		p.Pieces, p.Knights = [2]movegen.Bitboard{}, movegen.Bitboard{}
 		for _, f := range strings.Fields(pieces) {
 			sq, letter, _ := strings.Cut(f, ":")
@@ -284,7 +284,7 @@ func TestFittedTable(t *testing.T) {
 	if !Fitted(v) || !slices.Equal(WeightsOf(v), w) {
 		t.Fatal("the registered table is not the variant's")
 	}
-	p := v.StartPosition()
+	p := movegen.StartOf(v)
 	if got, want := Default.Evaluate(&p), w[len(w)-1].MG; got != want {
 		t.Errorf("the start scores %d with the registered table, want its tempo %d", got, want)
 	}

@@ -5,208 +5,208 @@ package eval
 // Weights is the evaluation's weight table, {middlegame, endgame} in
 // centi-men, indexed as WeightNames.
 var Weights = [NumWeights]Weight{
-	{88, 145},    // material.man
-	{146, 173},   // material.knight
-	{-55, 110},   // pst.man.C2
-	{-123, 128},  // pst.man.D2
-	{-208, 275},  // pst.man.E2
-	{-127, 246},  // pst.man.F2
-	{8, -50},     // pst.man.B3
-	{-5, -20},    // pst.man.C3
-	{-14, -9},    // pst.man.D3
-	{21, 9},      // pst.man.E3
-	{-1, 54},     // pst.man.F3
-	{-47, 16},    // pst.man.A4
-	{-4, -33},    // pst.man.B4
-	{-6, -33},    // pst.man.C4
-	{-14, -15},   // pst.man.D4
-	{-10, -4},    // pst.man.E4
-	{-10, 8},     // pst.man.F4
-	{-42, -2},    // pst.man.A5
-	{-25, -24},   // pst.man.B5
-	{-24, -6},    // pst.man.C5
-	{-28, 5},     // pst.man.D5
-	{-25, 9},     // pst.man.E5
-	{-24, 16},    // pst.man.F5
-	{-24, -60},   // pst.man.A6
-	{-9, -29},    // pst.man.B6
-	{-25, -12},   // pst.man.C6
-	{-14, -16},   // pst.man.D6
-	{-22, -6},    // pst.man.E6
-	{-18, -9},    // pst.man.F6
-	{-18, -37},   // pst.man.A7
-	{-12, -16},   // pst.man.B7
-	{-10, -20},   // pst.man.C7
-	{-23, -4},    // pst.man.D7
-	{-18, -12},   // pst.man.E7
-	{-22, -8},    // pst.man.F7
-	{-13, -26},   // pst.man.A8
-	{-6, -12},    // pst.man.B8
-	{-2, -8},     // pst.man.C8
-	{4, -12},     // pst.man.D8
-	{-4, 0},      // pst.man.E8
-	{-4, -4},     // pst.man.F8
-	{16, -68},    // pst.man.A9
-	{13, -36},    // pst.man.B9
-	{29, -39},    // pst.man.C9
-	{8, -23},     // pst.man.D9
-	{11, -23},    // pst.man.E9
-	{21, -37},    // pst.man.F9
-	{33, -76},    // pst.man.A10
-	{48, -48},    // pst.man.B10
-	{40, -41},    // pst.man.C10
-	{28, -26},    // pst.man.D10
-	{13, -15},    // pst.man.E10
-	{-6, -11},    // pst.man.F10
-	{24, -76},    // pst.man.A11
-	{43, -48},    // pst.man.B11
-	{49, -32},    // pst.man.C11
-	{27, -12},    // pst.man.D11
-	{-21, 19},    // pst.man.E11
-	{-3, 12},     // pst.man.F11
-	{16, -69},    // pst.man.A12
-	{44, -21},    // pst.man.B12
-	{26, -1},     // pst.man.C12
-	{24, 13},     // pst.man.D12
-	{15, 26},     // pst.man.E12
-	{-36, 63},    // pst.man.F12
-	{82, -109},   // pst.man.A13
-	{83, -91},    // pst.man.B13
-	{89, 58},     // pst.man.C13
-	{75, 105},    // pst.man.D13
-	{55, 115},    // pst.man.E13
-	{49, 149},    // pst.man.F13
-	{97, -151},   // pst.man.B14
-	{172, -62},   // pst.man.C14
-	{133, 148},   // pst.man.D14
-	{213, 147},   // pst.man.E14
-	{152, 177},   // pst.man.F14
-	{127, -93},   // pst.man.C15
-	{132, -12},   // pst.man.D15
-	{100, 92},    // pst.man.E15
-	{161, 90},    // pst.man.F15
-	{-19, 88},    // pst.knight.C2
-	{1, 99},      // pst.knight.D2
-	{-366, 371},  // pst.knight.E2
-	{-60, 224},   // pst.knight.F2
-	{-54, -15},   // pst.knight.B3
-	{13, -38},    // pst.knight.C3
-	{6, -5},      // pst.knight.D3
-	{1, 3},       // pst.knight.E3
-	{0, 29},      // pst.knight.F3
-	{-34, -1},    // pst.knight.A4
-	{-16, -19},   // pst.knight.B4
-	{23, -59},    // pst.knight.C4
-	{14, -43},    // pst.knight.D4
-	{10, 8},      // pst.knight.E4
-	{8, 2},       // pst.knight.F4
-	{-26, -57},   // pst.knight.A5
-	{17, -47},    // pst.knight.B5
-	{5, -12},     // pst.knight.C5
-	{10, 27},     // pst.knight.D5
-	{18, 4},      // pst.knight.E5
-	{21, 10},     // pst.knight.F5
-	{-12, -59},   // pst.knight.A6
-	{17, -39},    // pst.knight.B6
-	{27, -12},    // pst.knight.C6
-	{25, 1},      // pst.knight.D6
-	{24, 6},      // pst.knight.E6
-	{28, 10},     // pst.knight.F6
-	{-12, -48},   // pst.knight.A7
-	{9, -27},     // pst.knight.B7
-	{8, 10},      // pst.knight.C7
-	{24, 5},      // pst.knight.D7
-	{19, 12},     // pst.knight.E7
-	{24, 9},      // pst.knight.F7
-	{2, -39},     // pst.knight.A8
-	{15, -8},     // pst.knight.B8
-	{17, 15},     // pst.knight.C8
-	{21, 29},     // pst.knight.D8
-	{30, 27},     // pst.knight.E8
-	{35, 17},     // pst.knight.F8
-	{13, -57},    // pst.knight.A9
-	{13, -7},     // pst.knight.B9
-	{23, -2},     // pst.knight.C9
-	{12, 19},     // pst.knight.D9
-	{3, 20},      // pst.knight.E9
-	{36, 10},     // pst.knight.F9
-	{36, -88},    // pst.knight.A10
-	{42, -29},    // pst.knight.B10
-	{46, -19},    // pst.knight.C10
-	{34, -8},     // pst.knight.D10
-	{31, 4},      // pst.knight.E10
-	{16, 8},      // pst.knight.F10
-	{21, -70},    // pst.knight.A11
-	{18, 0},      // pst.knight.B11
-	{13, 8},      // pst.knight.C11
-	{-11, 35},    // pst.knight.D11
-	{-29, 35},    // pst.knight.E11
-	{-61, 65},    // pst.knight.F11
-	{26, -69},    // pst.knight.A12
-	{-3, -5},     // pst.knight.B12
-	{-8, 40},     // pst.knight.C12
-	{23, 21},     // pst.knight.D12
-	{-32, 63},    // pst.knight.E12
-	{-62, 65},    // pst.knight.F12
-	{19, -73},    // pst.knight.A13
-	{46, -49},    // pst.knight.B13
-	{36, 87},     // pst.knight.C13
-	{0, 161},     // pst.knight.D13
-	{-34, 170},   // pst.knight.E13
-	{-50, 192},   // pst.knight.F13
-	{44, -119},   // pst.knight.B14
-	{123, 0},     // pst.knight.C14
-	{85, 169},    // pst.knight.D14
-	{119, 192},   // pst.knight.E14
-	{65, 209},    // pst.knight.F14
-	{88, -69},    // pst.knight.C15
-	{48, 103},    // pst.knight.D15
-	{21, 122},    // pst.knight.E15
-	{96, 96},     // pst.knight.F15
-	{19, 42},     // race.first.1
-	{-16, -28},   // race.first.2
-	{15, -24},    // race.first.3
-	{44, -1},     // race.first.4
-	{-14, 29},    // race.first.5
-	{-47, 38},    // race.first.6
-	{-30, 9},     // race.first.7
-	{-17, -76},   // race.first.8+
-	{525, 445},   // race.second.1
-	{234, 318},   // race.second.2
-	{38, 193},    // race.second.3
-	{-30, 126},   // race.second.4
-	{-63, 26},    // race.second.5
-	{-82, -33},   // race.second.6
-	{-82, -110},  // race.second.7
-	{-54, -213},  // race.second.8+
-	{-32, -21},   // race.lead.-3
-	{-28, -47},   // race.lead.-2
-	{-35, -41},   // race.lead.-1
-	{-48, -12},   // race.lead.+0
-	{-39, 11},    // race.lead.+1
-	{-18, 19},    // race.lead.+2
-	{72, 29},     // race.lead.+3
-	{196, 396},   // castle.in
-	{35, 53},     // castle.rim
-	{512, 287},   // castle.threat.1
-	{234, 363},   // castle.threat.2
-	{23, 382},    // castle.threat.3
-	{-31, 307},   // castle.threat.4
-	{42, 143},    // castle.threat.5
-	{70, 54},     // castle.threat.6
-	{11, 21},     // castle.threat.7
-	{45, -90},    // castle.threat.8+
-	{14, -39},    // castle.undefended
-	{-201, -94},  // castle.own
-	{6, -5},      // backed
-	{-66, 72},    // capture.chain.1.waiting
-	{-88, -60},   // capture.chain.1.tomove
-	{9, 52},      // capture.chain.2.waiting
-	{-182, -139}, // capture.chain.2.tomove
-	{27, 23},     // capture.chain.3.waiting
-	{-52, -63},   // capture.chain.3.tomove
-	{48, -38},    // capture.recapture
-	{-7, -4},     // mobility.step
-	{1, 1},       // mobility.canter
-	{10, 34},     // tempo
+	{MG: 88, EG: 145},    // material.man
+	{MG: 146, EG: 173},   // material.knight
+	{MG: -55, EG: 110},   // pst.man.C2
+	{MG: -123, EG: 128},  // pst.man.D2
+	{MG: -208, EG: 275},  // pst.man.E2
+	{MG: -127, EG: 246},  // pst.man.F2
+	{MG: 8, EG: -50},     // pst.man.B3
+	{MG: -5, EG: -20},    // pst.man.C3
+	{MG: -14, EG: -9},    // pst.man.D3
+	{MG: 21, EG: 9},      // pst.man.E3
+	{MG: -1, EG: 54},     // pst.man.F3
+	{MG: -47, EG: 16},    // pst.man.A4
+	{MG: -4, EG: -33},    // pst.man.B4
+	{MG: -6, EG: -33},    // pst.man.C4
+	{MG: -14, EG: -15},   // pst.man.D4
+	{MG: -10, EG: -4},    // pst.man.E4
+	{MG: -10, EG: 8},     // pst.man.F4
+	{MG: -42, EG: -2},    // pst.man.A5
+	{MG: -25, EG: -24},   // pst.man.B5
+	{MG: -24, EG: -6},    // pst.man.C5
+	{MG: -28, EG: 5},     // pst.man.D5
+	{MG: -25, EG: 9},     // pst.man.E5
+	{MG: -24, EG: 16},    // pst.man.F5
+	{MG: -24, EG: -60},   // pst.man.A6
+	{MG: -9, EG: -29},    // pst.man.B6
+	{MG: -25, EG: -12},   // pst.man.C6
+	{MG: -14, EG: -16},   // pst.man.D6
+	{MG: -22, EG: -6},    // pst.man.E6
+	{MG: -18, EG: -9},    // pst.man.F6
+	{MG: -18, EG: -37},   // pst.man.A7
+	{MG: -12, EG: -16},   // pst.man.B7
+	{MG: -10, EG: -20},   // pst.man.C7
+	{MG: -23, EG: -4},    // pst.man.D7
+	{MG: -18, EG: -12},   // pst.man.E7
+	{MG: -22, EG: -8},    // pst.man.F7
+	{MG: -13, EG: -26},   // pst.man.A8
+	{MG: -6, EG: -12},    // pst.man.B8
+	{MG: -2, EG: -8},     // pst.man.C8
+	{MG: 4, EG: -12},     // pst.man.D8
+	{MG: -4, EG: 0},      // pst.man.E8
+	{MG: -4, EG: -4},     // pst.man.F8
+	{MG: 16, EG: -68},    // pst.man.A9
+	{MG: 13, EG: -36},    // pst.man.B9
+	{MG: 29, EG: -39},    // pst.man.C9
+	{MG: 8, EG: -23},     // pst.man.D9
+	{MG: 11, EG: -23},    // pst.man.E9
+	{MG: 21, EG: -37},    // pst.man.F9
+	{MG: 33, EG: -76},    // pst.man.A10
+	{MG: 48, EG: -48},    // pst.man.B10
+	{MG: 40, EG: -41},    // pst.man.C10
+	{MG: 28, EG: -26},    // pst.man.D10
+	{MG: 13, EG: -15},    // pst.man.E10
+	{MG: -6, EG: -11},    // pst.man.F10
+	{MG: 24, EG: -76},    // pst.man.A11
+	{MG: 43, EG: -48},    // pst.man.B11
+	{MG: 49, EG: -32},    // pst.man.C11
+	{MG: 27, EG: -12},    // pst.man.D11
+	{MG: -21, EG: 19},    // pst.man.E11
+	{MG: -3, EG: 12},     // pst.man.F11
+	{MG: 16, EG: -69},    // pst.man.A12
+	{MG: 44, EG: -21},    // pst.man.B12
+	{MG: 26, EG: -1},     // pst.man.C12
+	{MG: 24, EG: 13},     // pst.man.D12
+	{MG: 15, EG: 26},     // pst.man.E12
+	{MG: -36, EG: 63},    // pst.man.F12
+	{MG: 82, EG: -109},   // pst.man.A13
+	{MG: 83, EG: -91},    // pst.man.B13
+	{MG: 89, EG: 58},     // pst.man.C13
+	{MG: 75, EG: 105},    // pst.man.D13
+	{MG: 55, EG: 115},    // pst.man.E13
+	{MG: 49, EG: 149},    // pst.man.F13
+	{MG: 97, EG: -151},   // pst.man.B14
+	{MG: 172, EG: -62},   // pst.man.C14
+	{MG: 133, EG: 148},   // pst.man.D14
+	{MG: 213, EG: 147},   // pst.man.E14
+	{MG: 152, EG: 177},   // pst.man.F14
+	{MG: 127, EG: -93},   // pst.man.C15
+	{MG: 132, EG: -12},   // pst.man.D15
+	{MG: 100, EG: 92},    // pst.man.E15
+	{MG: 161, EG: 90},    // pst.man.F15
+	{MG: -19, EG: 88},    // pst.knight.C2
+	{MG: 1, EG: 99},      // pst.knight.D2
+	{MG: -366, EG: 371},  // pst.knight.E2
+	{MG: -60, EG: 224},   // pst.knight.F2
+	{MG: -54, EG: -15},   // pst.knight.B3
+	{MG: 13, EG: -38},    // pst.knight.C3
+	{MG: 6, EG: -5},      // pst.knight.D3
+	{MG: 1, EG: 3},       // pst.knight.E3
+	{MG: 0, EG: 29},      // pst.knight.F3
+	{MG: -34, EG: -1},    // pst.knight.A4
+	{MG: -16, EG: -19},   // pst.knight.B4
+	{MG: 23, EG: -59},    // pst.knight.C4
+	{MG: 14, EG: -43},    // pst.knight.D4
+	{MG: 10, EG: 8},      // pst.knight.E4
+	{MG: 8, EG: 2},       // pst.knight.F4
+	{MG: -26, EG: -57},   // pst.knight.A5
+	{MG: 17, EG: -47},    // pst.knight.B5
+	{MG: 5, EG: -12},     // pst.knight.C5
+	{MG: 10, EG: 27},     // pst.knight.D5
+	{MG: 18, EG: 4},      // pst.knight.E5
+	{MG: 21, EG: 10},     // pst.knight.F5
+	{MG: -12, EG: -59},   // pst.knight.A6
+	{MG: 17, EG: -39},    // pst.knight.B6
+	{MG: 27, EG: -12},    // pst.knight.C6
+	{MG: 25, EG: 1},      // pst.knight.D6
+	{MG: 24, EG: 6},      // pst.knight.E6
+	{MG: 28, EG: 10},     // pst.knight.F6
+	{MG: -12, EG: -48},   // pst.knight.A7
+	{MG: 9, EG: -27},     // pst.knight.B7
+	{MG: 8, EG: 10},      // pst.knight.C7
+	{MG: 24, EG: 5},      // pst.knight.D7
+	{MG: 19, EG: 12},     // pst.knight.E7
+	{MG: 24, EG: 9},      // pst.knight.F7
+	{MG: 2, EG: -39},     // pst.knight.A8
+	{MG: 15, EG: -8},     // pst.knight.B8
+	{MG: 17, EG: 15},     // pst.knight.C8
+	{MG: 21, EG: 29},     // pst.knight.D8
+	{MG: 30, EG: 27},     // pst.knight.E8
+	{MG: 35, EG: 17},     // pst.knight.F8
+	{MG: 13, EG: -57},    // pst.knight.A9
+	{MG: 13, EG: -7},     // pst.knight.B9
+	{MG: 23, EG: -2},     // pst.knight.C9
+	{MG: 12, EG: 19},     // pst.knight.D9
+	{MG: 3, EG: 20},      // pst.knight.E9
+	{MG: 36, EG: 10},     // pst.knight.F9
+	{MG: 36, EG: -88},    // pst.knight.A10
+	{MG: 42, EG: -29},    // pst.knight.B10
+	{MG: 46, EG: -19},    // pst.knight.C10
+	{MG: 34, EG: -8},     // pst.knight.D10
+	{MG: 31, EG: 4},      // pst.knight.E10
+	{MG: 16, EG: 8},      // pst.knight.F10
+	{MG: 21, EG: -70},    // pst.knight.A11
+	{MG: 18, EG: 0},      // pst.knight.B11
+	{MG: 13, EG: 8},      // pst.knight.C11
+	{MG: -11, EG: 35},    // pst.knight.D11
+	{MG: -29, EG: 35},    // pst.knight.E11
+	{MG: -61, EG: 65},    // pst.knight.F11
+	{MG: 26, EG: -69},    // pst.knight.A12
+	{MG: -3, EG: -5},     // pst.knight.B12
+	{MG: -8, EG: 40},     // pst.knight.C12
+	{MG: 23, EG: 21},     // pst.knight.D12
+	{MG: -32, EG: 63},    // pst.knight.E12
+	{MG: -62, EG: 65},    // pst.knight.F12
+	{MG: 19, EG: -73},    // pst.knight.A13
+	{MG: 46, EG: -49},    // pst.knight.B13
+	{MG: 36, EG: 87},     // pst.knight.C13
+	{MG: 0, EG: 161},     // pst.knight.D13
+	{MG: -34, EG: 170},   // pst.knight.E13
+	{MG: -50, EG: 192},   // pst.knight.F13
+	{MG: 44, EG: -119},   // pst.knight.B14
+	{MG: 123, EG: 0},     // pst.knight.C14
+	{MG: 85, EG: 169},    // pst.knight.D14
+	{MG: 119, EG: 192},   // pst.knight.E14
+	{MG: 65, EG: 209},    // pst.knight.F14
+	{MG: 88, EG: -69},    // pst.knight.C15
+	{MG: 48, EG: 103},    // pst.knight.D15
+	{MG: 21, EG: 122},    // pst.knight.E15
+	{MG: 96, EG: 96},     // pst.knight.F15
+	{MG: 19, EG: 42},     // race.first.1
+	{MG: -16, EG: -28},   // race.first.2
+	{MG: 15, EG: -24},    // race.first.3
+	{MG: 44, EG: -1},     // race.first.4
+	{MG: -14, EG: 29},    // race.first.5
+	{MG: -47, EG: 38},    // race.first.6
+	{MG: -30, EG: 9},     // race.first.7
+	{MG: -17, EG: -76},   // race.first.8+
+	{MG: 525, EG: 445},   // race.second.1
+	{MG: 234, EG: 318},   // race.second.2
+	{MG: 38, EG: 193},    // race.second.3
+	{MG: -30, EG: 126},   // race.second.4
+	{MG: -63, EG: 26},    // race.second.5
+	{MG: -82, EG: -33},   // race.second.6
+	{MG: -82, EG: -110},  // race.second.7
+	{MG: -54, EG: -213},  // race.second.8+
+	{MG: -32, EG: -21},   // race.lead.-3
+	{MG: -28, EG: -47},   // race.lead.-2
+	{MG: -35, EG: -41},   // race.lead.-1
+	{MG: -48, EG: -12},   // race.lead.+0
+	{MG: -39, EG: 11},    // race.lead.+1
+	{MG: -18, EG: 19},    // race.lead.+2
+	{MG: 72, EG: 29},     // race.lead.+3
+	{MG: 196, EG: 396},   // castle.in
+	{MG: 35, EG: 53},     // castle.rim
+	{MG: 512, EG: 287},   // castle.threat.1
+	{MG: 234, EG: 363},   // castle.threat.2
+	{MG: 23, EG: 382},    // castle.threat.3
+	{MG: -31, EG: 307},   // castle.threat.4
+	{MG: 42, EG: 143},    // castle.threat.5
+	{MG: 70, EG: 54},     // castle.threat.6
+	{MG: 11, EG: 21},     // castle.threat.7
+	{MG: 45, EG: -90},    // castle.threat.8+
+	{MG: 14, EG: -39},    // castle.undefended
+	{MG: -201, EG: -94},  // castle.own
+	{MG: 6, EG: -5},      // backed
+	{MG: -66, EG: 72},    // capture.chain.1.waiting
+	{MG: -88, EG: -60},   // capture.chain.1.tomove
+	{MG: 9, EG: 52},      // capture.chain.2.waiting
+	{MG: -182, EG: -139}, // capture.chain.2.tomove
+	{MG: 27, EG: 23},     // capture.chain.3.waiting
+	{MG: -52, EG: -63},   // capture.chain.3.tomove
+	{MG: 48, EG: -38},    // capture.recapture
+	{MG: -7, EG: -4},     // mobility.step
+	{MG: 1, EG: 1},       // mobility.canter
+	{MG: 10, EG: 34},     // tempo
 }

@@ -8,128 +8,128 @@ import "github.com/camelot-engine/camelot/movegen"
 // WeightNamesOf(movegen.Cam): fitted on its games, it replaces the
 // table made from Camelot's (FromCamelot).
 var _ = fittedTable(movegen.Cam, []Weight{
-	{73, 213},    // material.man
-	{128, 236},   // material.knight
-	{-69, 133},   // pst.man.C2
-	{-63, 116},   // pst.man.D2
-	{-31, 84},    // pst.man.B3
-	{-22, 82},    // pst.man.C3
-	{-28, 92},    // pst.man.D3
-	{-29, 92},    // pst.man.A4
-	{-31, 57},    // pst.man.B4
-	{-32, 49},    // pst.man.C4
-	{-33, 50},    // pst.man.D4
-	{-30, 59},    // pst.man.A5
-	{-32, 86},    // pst.man.B5
-	{-28, 102},   // pst.man.C5
-	{-33, 91},    // pst.man.D5
-	{-18, 100},   // pst.man.A6
-	{-4, 59},     // pst.man.B6
-	{-6, 85},     // pst.man.C6
-	{-8, 35},     // pst.man.D6
-	{14, 101},    // pst.man.A7
-	{18, 51},     // pst.man.B7
-	{21, 10},     // pst.man.C7
-	{31, 63},     // pst.man.D7
-	{38, 87},     // pst.man.A8
-	{55, 18},     // pst.man.B8
-	{31, 26},     // pst.man.C8
-	{20, 33},     // pst.man.D8
-	{22, 28},     // pst.man.A9
-	{28, -31},    // pst.man.B9
-	{62, -29},    // pst.man.C9
-	{32, -4},     // pst.man.D9
-	{54, 110},    // pst.man.A10
-	{59, 44},     // pst.man.B10
-	{-12, 90},    // pst.man.C10
-	{76, 97},     // pst.man.D10
-	{60, 173},    // pst.man.B11
-	{282, 281},   // pst.man.C11
-	{93, 231},    // pst.man.D11
-	{26, 159},    // pst.man.C12
-	{152, 157},   // pst.man.D12
-	{-124, 162},  // pst.knight.C2
-	{-19, 117},   // pst.knight.D2
-	{-18, 77},    // pst.knight.B3
-	{-31, 65},    // pst.knight.C3
-	{-22, 69},    // pst.knight.D3
-	{-13, 104},   // pst.knight.A4
-	{-16, 17},    // pst.knight.B4
-	{-17, 46},    // pst.knight.C4
-	{-19, 70},    // pst.knight.D4
-	{-21, 112},   // pst.knight.A5
-	{-16, 33},    // pst.knight.B5
-	{-17, 44},    // pst.knight.C5
-	{-17, 45},    // pst.knight.D5
-	{6, 11},      // pst.knight.A6
-	{-22, 84},    // pst.knight.B6
-	{2, 72},      // pst.knight.C6
-	{5, -40},     // pst.knight.D6
-	{26, 50},     // pst.knight.A7
-	{28, 16},     // pst.knight.B7
-	{-30, 99},    // pst.knight.C7
-	{42, 8},      // pst.knight.D7
-	{38, 73},     // pst.knight.A8
-	{19, 41},     // pst.knight.B8
-	{13, 46},     // pst.knight.C8
-	{-57, 74},    // pst.knight.D8
-	{-22, 76},    // pst.knight.A9
-	{43, 0},      // pst.knight.B9
-	{-36, 15},    // pst.knight.C9
-	{-31, 40},    // pst.knight.D9
-	{1, 146},     // pst.knight.A10
-	{46, 44},     // pst.knight.B10
-	{-14, 130},   // pst.knight.C10
-	{-38, 200},   // pst.knight.D10
-	{74, 134},    // pst.knight.B11
-	{119, 271},   // pst.knight.C11
-	{119, 247},   // pst.knight.D11
-	{5, 202},     // pst.knight.C12
-	{105, 171},   // pst.knight.D12
-	{-43, 139},   // race.first.1
-	{-50, 28},    // race.first.2
-	{-27, -80},   // race.first.3
-	{39, -83},    // race.first.4
-	{-37, -57},   // race.first.5
-	{-32, -40},   // race.first.6
-	{-23, -36},   // race.first.7
-	{4, 10},      // race.first.8+
-	{525, 445},   // race.second.1
-	{183, 244},   // race.second.2
-	{71, 358},    // race.second.3
-	{-34, 246},   // race.second.4
-	{-116, 78},   // race.second.5
-	{-85, -71},   // race.second.6
-	{-68, -160},  // race.second.7
-	{-40, -267},  // race.second.8+
-	{-109, -83},  // race.lead.-3
-	{-68, -112},  // race.lead.-2
-	{-42, -9},    // race.lead.-1
-	{31, 25},     // race.lead.+0
-	{64, 152},    // race.lead.+1
-	{147, 142},   // race.lead.+2
-	{319, 260},   // race.lead.+3
-	{196, 396},   // castle.in
-	{-27, 150},   // castle.rim
-	{512, 287},   // castle.threat.1
-	{234, 363},   // castle.threat.2
-	{23, 382},    // castle.threat.3
-	{-31, 307},   // castle.threat.4
-	{42, 143},    // castle.threat.5
-	{70, 54},     // castle.threat.6
-	{11, 21},     // castle.threat.7
-	{45, -90},    // castle.threat.8+
-	{18, 145},    // castle.undefended
-	{-50, 69},    // castle.own
-	{-2, -30},    // backed
-	{36, 73},     // capture.chain.1.waiting
-	{-200, -155}, // capture.chain.1.tomove
-	{5, -15},     // capture.chain.2.waiting
-	{-182, -139}, // capture.chain.2.tomove
-	{0, 32},      // capture.chain.3.waiting
-	{-52, -63},   // capture.chain.3.tomove
-	{-58, -107},  // capture.recapture
-	{-2, 7},      // mobility.step
-	{0, 16},      // mobility.canter
-	{4, 8},       // tempo
+	{MG: 73, EG: 213},    // material.man
+	{MG: 128, EG: 236},   // material.knight
+	{MG: -69, EG: 133},   // pst.man.C2
+	{MG: -63, EG: 116},   // pst.man.D2
+	{MG: -31, EG: 84},    // pst.man.B3
+	{MG: -22, EG: 82},    // pst.man.C3
+	{MG: -28, EG: 92},    // pst.man.D3
+	{MG: -29, EG: 92},    // pst.man.A4
+	{MG: -31, EG: 57},    // pst.man.B4
+	{MG: -32, EG: 49},    // pst.man.C4
+	{MG: -33, EG: 50},    // pst.man.D4
+	{MG: -30, EG: 59},    // pst.man.A5
+	{MG: -32, EG: 86},    // pst.man.B5
+	{MG: -28, EG: 102},   // pst.man.C5
+	{MG: -33, EG: 91},    // pst.man.D5
+	{MG: -18, EG: 100},   // pst.man.A6
+	{MG: -4, EG: 59},     // pst.man.B6
+	{MG: -6, EG: 85},     // pst.man.C6
+	{MG: -8, EG: 35},     // pst.man.D6
+	{MG: 14, EG: 101},    // pst.man.A7
+	{MG: 18, EG: 51},     // pst.man.B7
+	{MG: 21, EG: 10},     // pst.man.C7
+	{MG: 31, EG: 63},     // pst.man.D7
+	{MG: 38, EG: 87},     // pst.man.A8
+	{MG: 55, EG: 18},     // pst.man.B8
+	{MG: 31, EG: 26},     // pst.man.C8
+	{MG: 20, EG: 33},     // pst.man.D8
+	{MG: 22, EG: 28},     // pst.man.A9
+	{MG: 28, EG: -31},    // pst.man.B9
+	{MG: 62, EG: -29},    // pst.man.C9
+	{MG: 32, EG: -4},     // pst.man.D9
+	{MG: 54, EG: 110},    // pst.man.A10
+	{MG: 59, EG: 44},     // pst.man.B10
+	{MG: -12, EG: 90},    // pst.man.C10
+	{MG: 76, EG: 97},     // pst.man.D10
+	{MG: 60, EG: 173},    // pst.man.B11
+	{MG: 282, EG: 281},   // pst.man.C11
+	{MG: 93, EG: 231},    // pst.man.D11
+	{MG: 26, EG: 159},    // pst.man.C12
+	{MG: 152, EG: 157},   // pst.man.D12
+	{MG: -124, EG: 162},  // pst.knight.C2
+	{MG: -19, EG: 117},   // pst.knight.D2
+	{MG: -18, EG: 77},    // pst.knight.B3
+	{MG: -31, EG: 65},    // pst.knight.C3
+	{MG: -22, EG: 69},    // pst.knight.D3
+	{MG: -13, EG: 104},   // pst.knight.A4
+	{MG: -16, EG: 17},    // pst.knight.B4
+	{MG: -17, EG: 46},    // pst.knight.C4
+	{MG: -19, EG: 70},    // pst.knight.D4
+	{MG: -21, EG: 112},   // pst.knight.A5
+	{MG: -16, EG: 33},    // pst.knight.B5
+	{MG: -17, EG: 44},    // pst.knight.C5
+	{MG: -17, EG: 45},    // pst.knight.D5
+	{MG: 6, EG: 11},      // pst.knight.A6
+	{MG: -22, EG: 84},    // pst.knight.B6
+	{MG: 2, EG: 72},      // pst.knight.C6
+	{MG: 5, EG: -40},     // pst.knight.D6
+	{MG: 26, EG: 50},     // pst.knight.A7
+	{MG: 28, EG: 16},     // pst.knight.B7
+	{MG: -30, EG: 99},    // pst.knight.C7
+	{MG: 42, EG: 8},      // pst.knight.D7
+	{MG: 38, EG: 73},     // pst.knight.A8
+	{MG: 19, EG: 41},     // pst.knight.B8
+	{MG: 13, EG: 46},     // pst.knight.C8
+	{MG: -57, EG: 74},    // pst.knight.D8
+	{MG: -22, EG: 76},    // pst.knight.A9
+	{MG: 43, EG: 0},      // pst.knight.B9
+	{MG: -36, EG: 15},    // pst.knight.C9
+	{MG: -31, EG: 40},    // pst.knight.D9
+	{MG: 1, EG: 146},     // pst.knight.A10
+	{MG: 46, EG: 44},     // pst.knight.B10
+	{MG: -14, EG: 130},   // pst.knight.C10
+	{MG: -38, EG: 200},   // pst.knight.D10
+	{MG: 74, EG: 134},    // pst.knight.B11
+	{MG: 119, EG: 271},   // pst.knight.C11
+	{MG: 119, EG: 247},   // pst.knight.D11
+	{MG: 5, EG: 202},     // pst.knight.C12
+	{MG: 105, EG: 171},   // pst.knight.D12
+	{MG: -43, EG: 139},   // race.first.1
+	{MG: -50, EG: 28},    // race.first.2
+	{MG: -27, EG: -80},   // race.first.3
+	{MG: 39, EG: -83},    // race.first.4
+	{MG: -37, EG: -57},   // race.first.5
+	{MG: -32, EG: -40},   // race.first.6
+	{MG: -23, EG: -36},   // race.first.7
+	{MG: 4, EG: 10},      // race.first.8+
+	{MG: 525, EG: 445},   // race.second.1
+	{MG: 183, EG: 244},   // race.second.2
+	{MG: 71, EG: 358},    // race.second.3
+	{MG: -34, EG: 246},   // race.second.4
+	{MG: -116, EG: 78},   // race.second.5
+	{MG: -85, EG: -71},   // race.second.6
+	{MG: -68, EG: -160},  // race.second.7
+	{MG: -40, EG: -267},  // race.second.8+
+	{MG: -109, EG: -83},  // race.lead.-3
+	{MG: -68, EG: -112},  // race.lead.-2
+	{MG: -42, EG: -9},    // race.lead.-1
+	{MG: 31, EG: 25},     // race.lead.+0
+	{MG: 64, EG: 152},    // race.lead.+1
+	{MG: 147, EG: 142},   // race.lead.+2
+	{MG: 319, EG: 260},   // race.lead.+3
+	{MG: 196, EG: 396},   // castle.in
+	{MG: -27, EG: 150},   // castle.rim
+	{MG: 512, EG: 287},   // castle.threat.1
+	{MG: 234, EG: 363},   // castle.threat.2
+	{MG: 23, EG: 382},    // castle.threat.3
+	{MG: -31, EG: 307},   // castle.threat.4
+	{MG: 42, EG: 143},    // castle.threat.5
+	{MG: 70, EG: 54},     // castle.threat.6
+	{MG: 11, EG: 21},     // castle.threat.7
+	{MG: 45, EG: -90},    // castle.threat.8+
+	{MG: 18, EG: 145},    // castle.undefended
+	{MG: -50, EG: 69},    // castle.own
+	{MG: -2, EG: -30},    // backed
+	{MG: 36, EG: 73},     // capture.chain.1.waiting
+	{MG: -200, EG: -155}, // capture.chain.1.tomove
+	{MG: 5, EG: -15},     // capture.chain.2.waiting
+	{MG: -182, EG: -139}, // capture.chain.2.tomove
+	{MG: 0, EG: 32},      // capture.chain.3.waiting
+	{MG: -52, EG: -63},   // capture.chain.3.tomove
+	{MG: -58, EG: -107},  // capture.recapture
+	{MG: -2, EG: 7},      // mobility.step
+	{MG: 0, EG: 16},      // mobility.canter
+	{MG: 4, EG: 8},       // tempo
 })

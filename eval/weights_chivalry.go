@@ -8,224 +8,224 @@ import "github.com/camelot-engine/camelot/movegen"
 // WeightNamesOf(movegen.Chivalry): fitted on its games, it replaces the
 // table made from Camelot's (FromCamelot).
 var _ = fittedTable(movegen.Chivalry, []Weight{
-	{76, 187},    // material.man
-	{142, 212},   // material.knight
-	{-13, 51},    // pst.man.D2
-	{-175, 129},  // pst.man.E2
-	{-119, 185},  // pst.man.F2
-	{-99, 184},   // pst.man.G2
-	{23, -39},    // pst.man.C3
-	{-20, 12},    // pst.man.D3
-	{-42, 76},    // pst.man.E3
-	{-73, 108},   // pst.man.F3
-	{-116, 129},  // pst.man.G3
-	{-43, -28},   // pst.man.B4
-	{8, -58},     // pst.man.C4
-	{-52, 0},     // pst.man.D4
-	{-57, 20},    // pst.man.E4
-	{-55, 41},    // pst.man.F4
-	{-59, 49},    // pst.man.G4
-	{-43, -43},   // pst.man.A5
-	{-8, -67},    // pst.man.B5
-	{-13, -74},   // pst.man.C5
-	{-21, -43},   // pst.man.D5
-	{-18, -29},   // pst.man.E5
-	{-19, -26},   // pst.man.F5
-	{-19, -22},   // pst.man.G5
-	{4, -106},    // pst.man.A6
-	{2, -105},    // pst.man.B6
-	{7, -88},     // pst.man.C6
-	{-28, -60},   // pst.man.D6
-	{-9, -58},    // pst.man.E6
-	{-8, -51},    // pst.man.F6
-	{-8, -45},    // pst.man.G6
-	{2, -82},     // pst.man.A7
-	{0, -87},     // pst.man.B7
-	{-3, -72},    // pst.man.C7
-	{-2, -72},    // pst.man.D7
-	{-20, -51},   // pst.man.E7
-	{-14, -56},   // pst.man.F7
-	{-19, -46},   // pst.man.G7
-	{-9, -47},    // pst.man.A8
-	{5, -72},     // pst.man.B8
-	{6, -68},     // pst.man.C8
-	{22, -68},    // pst.man.D8
-	{12, -60},    // pst.man.E8
-	{12, -54},    // pst.man.F8
-	{9, -49},     // pst.man.G8
-	{42, -107},   // pst.man.A9
-	{74, -132},   // pst.man.B9
-	{71, -112},   // pst.man.C9
-	{45, -81},    // pst.man.D9
-	{40, -70},    // pst.man.E9
-	{0, -42},     // pst.man.F9
-	{8, -48},     // pst.man.G9
-	{68, -113},   // pst.man.A10
-	{70, -87},    // pst.man.B10
-	{83, -76},    // pst.man.C10
-	{51, -54},    // pst.man.D10
-	{19, -14},    // pst.man.E10
-	{23, -12},    // pst.man.F10
-	{-38, 21},    // pst.man.G10
-	{32, -74},    // pst.man.A11
-	{83, -92},    // pst.man.B11
-	{79, -36},    // pst.man.C11
-	{56, -8},     // pst.man.D11
-	{7, 24},      // pst.man.E11
-	{-89, 69},    // pst.man.F11
-	{-44, 55},    // pst.man.G11
-	{-1, -65},    // pst.man.A12
-	{61, -63},    // pst.man.B12
-	{137, -13},   // pst.man.C12
-	{41, 39},     // pst.man.D12
-	{26, 67},     // pst.man.E12
-	{-7, 81},     // pst.man.F12
-	{-85, 120},   // pst.man.G12
-	{114, -70},   // pst.man.B13
-	{93, -33},    // pst.man.C13
-	{123, 80},    // pst.man.D13
-	{109, 126},   // pst.man.E13
-	{17, 169},    // pst.man.F13
-	{7, 203},     // pst.man.G13
-	{146, -55},   // pst.man.C14
-	{222, -2},    // pst.man.D14
-	{142, 132},   // pst.man.E14
-	{177, 196},   // pst.man.F14
-	{176, 213},   // pst.man.G14
-	{117, 3},     // pst.man.D15
-	{131, 14},    // pst.man.E15
-	{122, 102},   // pst.man.F15
-	{130, 118},   // pst.man.G15
-	{-76, 99},    // pst.knight.D2
-	{-63, 123},   // pst.knight.E2
-	{-232, 267},  // pst.knight.F2
-	{-81, 203},   // pst.knight.G2
-	{-61, 28},    // pst.knight.C3
-	{-59, 42},    // pst.knight.D3
-	{-85, 111},   // pst.knight.E3
-	{-88, 141},   // pst.knight.F3
-	{-116, 170},  // pst.knight.G3
-	{-16, -55},   // pst.knight.B4
-	{1, -38},     // pst.knight.C4
-	{-21, -8},    // pst.knight.D4
-	{-50, 20},    // pst.knight.E4
-	{-46, 61},    // pst.knight.F4
-	{-112, 105},  // pst.knight.G4
-	{-22, -104},  // pst.knight.A5
-	{18, -110},   // pst.knight.B5
-	{25, -89},    // pst.knight.C5
-	{10, -54},    // pst.knight.D5
-	{15, -11},    // pst.knight.E5
-	{22, -18},    // pst.knight.F5
-	{20, -8},     // pst.knight.G5
-	{17, -127},   // pst.knight.A6
-	{18, -116},   // pst.knight.B6
-	{21, -61},    // pst.knight.C6
-	{25, -35},    // pst.knight.D6
-	{23, -24},    // pst.knight.E6
-	{29, -25},    // pst.knight.F6
-	{33, -12},    // pst.knight.G6
-	{8, -101},    // pst.knight.A7
-	{15, -95},    // pst.knight.B7
-	{14, -54},    // pst.knight.C7
-	{11, -17},    // pst.knight.D7
-	{20, -17},    // pst.knight.E7
-	{17, -9},     // pst.knight.F7
-	{27, -12},    // pst.knight.G7
-	{23, -86},    // pst.knight.A8
-	{23, -88},    // pst.knight.B8
-	{11, -42},    // pst.knight.C8
-	{30, -27},    // pst.knight.D8
-	{21, -8},     // pst.knight.E8
-	{35, -2},     // pst.knight.F8
-	{33, -5},     // pst.knight.G8
-	{50, -119},   // pst.knight.A9
-	{32, -97},    // pst.knight.B9
-	{38, -65},    // pst.knight.C9
-	{49, -54},    // pst.knight.D9
-	{24, -8},     // pst.knight.E9
-	{-2, 6},      // pst.knight.F9
-	{44, -6},     // pst.knight.G9
-	{68, -115},   // pst.knight.A10
-	{68, -84},    // pst.knight.B10
-	{74, -59},    // pst.knight.C10
-	{62, -21},    // pst.knight.D10
-	{19, 16},     // pst.knight.E10
-	{10, 41},     // pst.knight.F10
-	{-49, 48},    // pst.knight.G10
-	{37, -80},    // pst.knight.A11
-	{47, -50},    // pst.knight.B11
-	{46, 6},      // pst.knight.C11
-	{6, 47},      // pst.knight.D11
-	{-13, 75},    // pst.knight.E11
-	{-48, 86},    // pst.knight.F11
-	{-107, 114},  // pst.knight.G11
-	{32, -62},    // pst.knight.A12
-	{68, -51},    // pst.knight.B12
-	{77, 29},     // pst.knight.C12
-	{43, 83},     // pst.knight.D12
-	{1, 117},     // pst.knight.E12
-	{-79, 152},   // pst.knight.F12
-	{-127, 166},  // pst.knight.G12
-	{37, -35},    // pst.knight.B13
-	{100, 7},     // pst.knight.C13
-	{88, 117},    // pst.knight.D13
-	{42, 187},    // pst.knight.E13
-	{-42, 217},   // pst.knight.F13
-	{-42, 244},   // pst.knight.G13
-	{125, -49},   // pst.knight.C14
-	{168, 69},    // pst.knight.D14
-	{124, 136},   // pst.knight.E14
-	{96, 229},    // pst.knight.F14
-	{52, 287},    // pst.knight.G14
-	{130, 37},    // pst.knight.D15
-	{58, 95},     // pst.knight.E15
-	{30, 103},    // pst.knight.F15
-	{102, 113},   // pst.knight.G15
-	{41, 57},     // race.first.1
-	{-4, -32},    // race.first.2
-	{4, -82},     // race.first.3
-	{39, -66},    // race.first.4
-	{24, -24},    // race.first.5
-	{-8, 13},     // race.first.6
-	{-38, 46},    // race.first.7
-	{-37, -14},   // race.first.8+
-	{440, 398},   // race.second.1
-	{145, 334},   // race.second.2
-	{-98, 158},   // race.second.3
-	{-129, 103},  // race.second.4
-	{-108, 41},   // race.second.5
-	{-72, -28},   // race.second.6
-	{-48, -88},   // race.second.7
-	{13, -205},   // race.second.8+
-	{-11, -36},   // race.lead.-3
-	{-26, -59},   // race.lead.-2
-	{-53, -31},   // race.lead.-1
-	{-95, 17},    // race.lead.+0
-	{-53, 14},    // race.lead.+1
-	{-7, 21},     // race.lead.+2
-	{58, 22},     // race.lead.+3
-	{202, 365},   // castle.in
-	{42, 60},     // castle.rim
-	{578, 357},   // castle.threat.1
-	{265, 320},   // castle.threat.2
-	{5, 342},     // castle.threat.3
-	{-19, 291},   // castle.threat.4
-	{15, 205},    // castle.threat.5
-	{29, 117},    // castle.threat.6
-	{-69, 80},    // castle.threat.7
-	{85, -131},   // castle.threat.8+
-	{-48, -3},    // castle.undefended
-	{-245, -253}, // castle.own
-	{6, -12},     // backed
-	{-189, 142},  // capture.chain.1.waiting
-	{-72, -106},  // capture.chain.1.tomove
-	{-109, 145},  // capture.chain.2.waiting
-	{-166, -227}, // capture.chain.2.tomove
-	{-49, 112},   // capture.chain.3.waiting
-	{-136, -148}, // capture.chain.3.tomove
-	{75, -85},    // capture.recapture
-	{-16, 4},     // mobility.step
-	{6, 3},       // mobility.canter
-	{30, 17},     // tempo
+	{MG: 76, EG: 187},    // material.man
+	{MG: 142, EG: 212},   // material.knight
+	{MG: -13, EG: 51},    // pst.man.D2
+	{MG: -175, EG: 129},  // pst.man.E2
+	{MG: -119, EG: 185},  // pst.man.F2
+	{MG: -99, EG: 184},   // pst.man.G2
+	{MG: 23, EG: -39},    // pst.man.C3
+	{MG: -20, EG: 12},    // pst.man.D3
+	{MG: -42, EG: 76},    // pst.man.E3
+	{MG: -73, EG: 108},   // pst.man.F3
+	{MG: -116, EG: 129},  // pst.man.G3
+	{MG: -43, EG: -28},   // pst.man.B4
+	{MG: 8, EG: -58},     // pst.man.C4
+	{MG: -52, EG: 0},     // pst.man.D4
+	{MG: -57, EG: 20},    // pst.man.E4
+	{MG: -55, EG: 41},    // pst.man.F4
+	{MG: -59, EG: 49},    // pst.man.G4
+	{MG: -43, EG: -43},   // pst.man.A5
+	{MG: -8, EG: -67},    // pst.man.B5
+	{MG: -13, EG: -74},   // pst.man.C5
+	{MG: -21, EG: -43},   // pst.man.D5
+	{MG: -18, EG: -29},   // pst.man.E5
+	{MG: -19, EG: -26},   // pst.man.F5
+	{MG: -19, EG: -22},   // pst.man.G5
+	{MG: 4, EG: -106},    // pst.man.A6
+	{MG: 2, EG: -105},    // pst.man.B6
+	{MG: 7, EG: -88},     // pst.man.C6
+	{MG: -28, EG: -60},   // pst.man.D6
+	{MG: -9, EG: -58},    // pst.man.E6
+	{MG: -8, EG: -51},    // pst.man.F6
+	{MG: -8, EG: -45},    // pst.man.G6
+	{MG: 2, EG: -82},     // pst.man.A7
+	{MG: 0, EG: -87},     // pst.man.B7
+	{MG: -3, EG: -72},    // pst.man.C7
+	{MG: -2, EG: -72},    // pst.man.D7
+	{MG: -20, EG: -51},   // pst.man.E7
+	{MG: -14, EG: -56},   // pst.man.F7
+	{MG: -19, EG: -46},   // pst.man.G7
+	{MG: -9, EG: -47},    // pst.man.A8
+	{MG: 5, EG: -72},     // pst.man.B8
+	{MG: 6, EG: -68},     // pst.man.C8
+	{MG: 22, EG: -68},    // pst.man.D8
+	{MG: 12, EG: -60},    // pst.man.E8
+	{MG: 12, EG: -54},    // pst.man.F8
+	{MG: 9, EG: -49},     // pst.man.G8
+	{MG: 42, EG: -107},   // pst.man.A9
+	{MG: 74, EG: -132},   // pst.man.B9
+	{MG: 71, EG: -112},   // pst.man.C9
+	{MG: 45, EG: -81},    // pst.man.D9
+	{MG: 40, EG: -70},    // pst.man.E9
+	{MG: 0, EG: -42},     // pst.man.F9
+	{MG: 8, EG: -48},     // pst.man.G9
+	{MG: 68, EG: -113},   // pst.man.A10
+	{MG: 70, EG: -87},    // pst.man.B10
+	{MG: 83, EG: -76},    // pst.man.C10
+	{MG: 51, EG: -54},    // pst.man.D10
+	{MG: 19, EG: -14},    // pst.man.E10
+	{MG: 23, EG: -12},    // pst.man.F10
+	{MG: -38, EG: 21},    // pst.man.G10
+	{MG: 32, EG: -74},    // pst.man.A11
+	{MG: 83, EG: -92},    // pst.man.B11
+	{MG: 79, EG: -36},    // pst.man.C11
+	{MG: 56, EG: -8},     // pst.man.D11
+	{MG: 7, EG: 24},      // pst.man.E11
+	{MG: -89, EG: 69},    // pst.man.F11
+	{MG: -44, EG: 55},    // pst.man.G11
+	{MG: -1, EG: -65},    // pst.man.A12
+	{MG: 61, EG: -63},    // pst.man.B12
+	{MG: 137, EG: -13},   // pst.man.C12
+	{MG: 41, EG: 39},     // pst.man.D12
+	{MG: 26, EG: 67},     // pst.man.E12
+	{MG: -7, EG: 81},     // pst.man.F12
+	{MG: -85, EG: 120},   // pst.man.G12
+	{MG: 114, EG: -70},   // pst.man.B13
+	{MG: 93, EG: -33},    // pst.man.C13
+	{MG: 123, EG: 80},    // pst.man.D13
+	{MG: 109, EG: 126},   // pst.man.E13
+	{MG: 17, EG: 169},    // pst.man.F13
+	{MG: 7, EG: 203},     // pst.man.G13
+	{MG: 146, EG: -55},   // pst.man.C14
+	{MG: 222, EG: -2},    // pst.man.D14
+	{MG: 142, EG: 132},   // pst.man.E14
+	{MG: 177, EG: 196},   // pst.man.F14
+	{MG: 176, EG: 213},   // pst.man.G14
+	{MG: 117, EG: 3},     // pst.man.D15
+	{MG: 131, EG: 14},    // pst.man.E15
+	{MG: 122, EG: 102},   // pst.man.F15
+	{MG: 130, EG: 118},   // pst.man.G15
+	{MG: -76, EG: 99},    // pst.knight.D2
+	{MG: -63, EG: 123},   // pst.knight.E2
+	{MG: -232, EG: 267},  // pst.knight.F2
+	{MG: -81, EG: 203},   // pst.knight.G2
+	{MG: -61, EG: 28},    // pst.knight.C3
+	{MG: -59, EG: 42},    // pst.knight.D3
+	{MG: -85, EG: 111},   // pst.knight.E3
+	{MG: -88, EG: 141},   // pst.knight.F3
+	{MG: -116, EG: 170},  // pst.knight.G3
+	{MG: -16, EG: -55},   // pst.knight.B4
+	{MG: 1, EG: -38},     // pst.knight.C4
+	{MG: -21, EG: -8},    // pst.knight.D4
+	{MG: -50, EG: 20},    // pst.knight.E4
+	{MG: -46, EG: 61},    // pst.knight.F4
+	{MG: -112, EG: 105},  // pst.knight.G4
+	{MG: -22, EG: -104},  // pst.knight.A5
+	{MG: 18, EG: -110},   // pst.knight.B5
+	{MG: 25, EG: -89},    // pst.knight.C5
+	{MG: 10, EG: -54},    // pst.knight.D5
+	{MG: 15, EG: -11},    // pst.knight.E5
+	{MG: 22, EG: -18},    // pst.knight.F5
+	{MG: 20, EG: -8},     // pst.knight.G5
+	{MG: 17, EG: -127},   // pst.knight.A6
+	{MG: 18, EG: -116},   // pst.knight.B6
+	{MG: 21, EG: -61},    // pst.knight.C6
+	{MG: 25, EG: -35},    // pst.knight.D6
+	{MG: 23, EG: -24},    // pst.knight.E6
+	{MG: 29, EG: -25},    // pst.knight.F6
+	{MG: 33, EG: -12},    // pst.knight.G6
+	{MG: 8, EG: -101},    // pst.knight.A7
+	{MG: 15, EG: -95},    // pst.knight.B7
+	{MG: 14, EG: -54},    // pst.knight.C7
+	{MG: 11, EG: -17},    // pst.knight.D7
+	{MG: 20, EG: -17},    // pst.knight.E7
+	{MG: 17, EG: -9},     // pst.knight.F7
+	{MG: 27, EG: -12},    // pst.knight.G7
+	{MG: 23, EG: -86},    // pst.knight.A8
+	{MG: 23, EG: -88},    // pst.knight.B8
+	{MG: 11, EG: -42},    // pst.knight.C8
+	{MG: 30, EG: -27},    // pst.knight.D8
+	{MG: 21, EG: -8},     // pst.knight.E8
+	{MG: 35, EG: -2},     // pst.knight.F8
+	{MG: 33, EG: -5},     // pst.knight.G8
+	{MG: 50, EG: -119},   // pst.knight.A9
+	{MG: 32, EG: -97},    // pst.knight.B9
+	{MG: 38, EG: -65},    // pst.knight.C9
+	{MG: 49, EG: -54},    // pst.knight.D9
+	{MG: 24, EG: -8},     // pst.knight.E9
+	{MG: -2, EG: 6},      // pst.knight.F9
+	{MG: 44, EG: -6},     // pst.knight.G9
+	{MG: 68, EG: -115},   // pst.knight.A10
+	{MG: 68, EG: -84},    // pst.knight.B10
+	{MG: 74, EG: -59},    // pst.knight.C10
+	{MG: 62, EG: -21},    // pst.knight.D10
+	{MG: 19, EG: 16},     // pst.knight.E10
+	{MG: 10, EG: 41},     // pst.knight.F10
+	{MG: -49, EG: 48},    // pst.knight.G10
+	{MG: 37, EG: -80},    // pst.knight.A11
+	{MG: 47, EG: -50},    // pst.knight.B11
+	{MG: 46, EG: 6},      // pst.knight.C11
+	{MG: 6, EG: 47},      // pst.knight.D11
+	{MG: -13, EG: 75},    // pst.knight.E11
+	{MG: -48, EG: 86},    // pst.knight.F11
+	{MG: -107, EG: 114},  // pst.knight.G11
+	{MG: 32, EG: -62},    // pst.knight.A12
+	{MG: 68, EG: -51},    // pst.knight.B12
+	{MG: 77, EG: 29},     // pst.knight.C12
+	{MG: 43, EG: 83},     // pst.knight.D12
+	{MG: 1, EG: 117},     // pst.knight.E12
+	{MG: -79, EG: 152},   // pst.knight.F12
+	{MG: -127, EG: 166},  // pst.knight.G12
+	{MG: 37, EG: -35},    // pst.knight.B13
+	{MG: 100, EG: 7},     // pst.knight.C13
+	{MG: 88, EG: 117},    // pst.knight.D13
+	{MG: 42, EG: 187},    // pst.knight.E13
+	{MG: -42, EG: 217},   // pst.knight.F13
+	{MG: -42, EG: 244},   // pst.knight.G13
+	{MG: 125, EG: -49},   // pst.knight.C14
+	{MG: 168, EG: 69},    // pst.knight.D14
+	{MG: 124, EG: 136},   // pst.knight.E14
+	{MG: 96, EG: 229},    // pst.knight.F14
+	{MG: 52, EG: 287},    // pst.knight.G14
+	{MG: 130, EG: 37},    // pst.knight.D15
+	{MG: 58, EG: 95},     // pst.knight.E15
+	{MG: 30, EG: 103},    // pst.knight.F15
+	{MG: 102, EG: 113},   // pst.knight.G15
+	{MG: 41, EG: 57},     // race.first.1
+	{MG: -4, EG: -32},    // race.first.2
+	{MG: 4, EG: -82},     // race.first.3
+	{MG: 39, EG: -66},    // race.first.4
+	{MG: 24, EG: -24},    // race.first.5
+	{MG: -8, EG: 13},     // race.first.6
+	{MG: -38, EG: 46},    // race.first.7
+	{MG: -37, EG: -14},   // race.first.8+
+	{MG: 440, EG: 398},   // race.second.1
+	{MG: 145, EG: 334},   // race.second.2
+	{MG: -98, EG: 158},   // race.second.3
+	{MG: -129, EG: 103},  // race.second.4
+	{MG: -108, EG: 41},   // race.second.5
+	{MG: -72, EG: -28},   // race.second.6
+	{MG: -48, EG: -88},   // race.second.7
+	{MG: 13, EG: -205},   // race.second.8+
+	{MG: -11, EG: -36},   // race.lead.-3
+	{MG: -26, EG: -59},   // race.lead.-2
+	{MG: -53, EG: -31},   // race.lead.-1
+	{MG: -95, EG: 17},    // race.lead.+0
+	{MG: -53, EG: 14},    // race.lead.+1
+	{MG: -7, EG: 21},     // race.lead.+2
+	{MG: 58, EG: 22},     // race.lead.+3
+	{MG: 202, EG: 365},   // castle.in
+	{MG: 42, EG: 60},     // castle.rim
+	{MG: 578, EG: 357},   // castle.threat.1
+	{MG: 265, EG: 320},   // castle.threat.2
+	{MG: 5, EG: 342},     // castle.threat.3
+	{MG: -19, EG: 291},   // castle.threat.4
+	{MG: 15, EG: 205},    // castle.threat.5
+	{MG: 29, EG: 117},    // castle.threat.6
+	{MG: -69, EG: 80},    // castle.threat.7
+	{MG: 85, EG: -131},   // castle.threat.8+
+	{MG: -48, EG: -3},    // castle.undefended
+	{MG: -245, EG: -253}, // castle.own
+	{MG: 6, EG: -12},     // backed
+	{MG: -189, EG: 142},  // capture.chain.1.waiting
+	{MG: -72, EG: -106},  // capture.chain.1.tomove
+	{MG: -109, EG: 145},  // capture.chain.2.waiting
+	{MG: -166, EG: -227}, // capture.chain.2.tomove
+	{MG: -49, EG: 112},   // capture.chain.3.waiting
+	{MG: -136, EG: -148}, // capture.chain.3.tomove
+	{MG: 75, EG: -85},    // capture.recapture
+	{MG: -16, EG: 4},     // mobility.step
+	{MG: 6, EG: 3},       // mobility.canter
+	{MG: 30, EG: 17},     // tempo
 })

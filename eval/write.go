@@ -22,7 +22,7 @@ func WriteWeights(w io.Writer, weights *[NumWeights]Weight) error {
 // compiled in, replaces the one made from Camelot's (FromCamelot). The
 // source is gofmt's.
 func WriteWeightsOf(w io.Writer, v movegen.Variant, weights []Weight) error {
-	if !v.Playable() {
+	if !movegen.Playable(v) {
 		return fmt.Errorf("eval: no weights for variant %s: it is not playable", v)
 	}
 	names := layoutOf(v).names
@@ -47,7 +47,7 @@ func WriteWeightsOf(w io.Writer, v movegen.Variant, weights []Weight) error {
 		fmt.Fprintf(b, "var _ = fittedTable(movegen.%s, []Weight{\n", v.Title())
 	}
 	for i, wt := range weights {
-		fmt.Fprintf(b, "\t{%d, %d}, // %s\n", wt.MG, wt.EG, names[i])
+		fmt.Fprintf(b, "\t{MG: %d, EG: %d}, // %s\n", wt.MG, wt.EG, names[i])
 	}
 	if v == movegen.Camelot {
 		fmt.Fprintln(b, "}")

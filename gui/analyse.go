@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/analysis"
+	"github.com/camelot-engine/camelot/analysis"
 )
 
 // Whole-game analysis settings: the search runs in this process, on one

@@ -7,9 +7,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/engineproc"
-	"github.com/camelot-engine/camelot/internal/wide/engine"
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // API is the interface of API.md without a listener: the games and the
@@ -101,7 +101,7 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case len(parts) == 1 && parts[0] == "board":
 		if allow(w, r, http.MethodGet) {
-			v, err := parseVariant(r.URL.Query().Get("variant"), movegen.Camelot)
+			v, err := parseVariant(r.URL.Query().Get("variant"), rules.Camelot)
 			if err != nil {
 				writeError(w, http.StatusBadRequest, err.Error())
 				return
@@ -186,7 +186,7 @@ func (a *API) createGame(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, &req) {
 		return
 	}
-	v, err := parseVariant(req.Variant, movegen.Camelot)
+	v, err := parseVariant(req.Variant, rules.Camelot)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return

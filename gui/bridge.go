@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // Engine timing.
@@ -181,7 +181,7 @@ func (b *bridge) process(ctx context.Context) (*engineProc, error) {
 	}
 	b.needNewGame.Store(false)
 	// A process starts on Camelot's board, the protocol's default (V7).
-	b.proc = &engineProc{Process: p, sent: map[string]string{variantOption: movegen.Camelot.String()}}
+	b.proc = &engineProc{Process: p, sent: map[string]string{variantOption: rules.Camelot.String()}}
 	b.cur.Store(p)
 	b.setStatus(p.ID(), false)
 	go b.watch(p)
@@ -262,7 +262,7 @@ const variantOption = "UCI_Variant"
 // setVariant has the process play on variant v's board: it is sent
 // UCI_Variant when its board is another, as a restarted process is, since
 // it starts on Camelot's. An engine without the option plays only Camelot.
-func (p *engineProc) setVariant(v movegen.Variant) error {
+func (p *engineProc) setVariant(v rules.Variant) error {
 	name := v.String()
 	if p.sent[variantOption] == name {
 		return nil
@@ -338,7 +338,7 @@ func (b *bridge) drain(p *engineproc.Process) {
 // stood when asked.
 type moveRequest struct {
 	version  int
-	variant  movegen.Variant
+	variant  rules.Variant
 	position string // the position command
 	goCmd    string
 	limit    time.Duration // the time it may take (0: none)
@@ -356,8 +356,8 @@ func (g *game) startEngineMoveLocked() {
 	g.syncClock(now)
 	pos := g.g.Position()
 	req := moveRequest{
-		version: g.version, variant: pos.Variant, position: g.positionCommand(len(g.texts)),
-		level: g.settings.Level, white: pos.Side.String() == "white", ply: len(g.texts),
+		version: g.version, variant: pos.Variant(), position: g.positionCommand(len(g.texts)),
+		level: g.settings.Level, white: pos.Side().String() == "white", ply: len(g.texts),
 	}
 	switch {
 	case g.settings.MoveTime > 0:
@@ -365,7 +365,7 @@ func (g *game) startEngineMoveLocked() {
 		req.goCmd = fmt.Sprintf("go movetime %d", g.settings.MoveTime)
 	case g.clockEnabled():
 		wt, bt := g.clockLeft(0, now).Milliseconds(), g.clockLeft(1, now).Milliseconds()
-		req.limit = g.clockLeft(pos.Side, now) + time.Duration(g.settings.Inc)*time.Millisecond
+		req.limit = g.clockLeft(pos.Side(), now) + time.Duration(g.settings.Inc)*time.Millisecond
 		req.goCmd = fmt.Sprintf("go wtime %d btime %d winc %d binc %d", wt, bt, g.settings.Inc, g.settings.Inc)
 	default:
 		req.limit = defaultMoveTime
@@ -398,8 +398,8 @@ func (g *game) startAnalysisLocked(ply, multipv int) {
 	g.analysing = true
 	g.infoSerial++
 	serial := g.infoSerial
-	version, white := g.version, g.gameAt(ply).Position().Side.String() == "white"
-	position, variant := g.positionCommand(ply), g.g.Start().Variant
+	version, white := g.version, g.gameAt(ply).Position().Side().String() == "white"
+	position, variant := g.positionCommand(ply), g.g.Start().Variant()
 	b := g.eng
 	b.submit(func(ctx context.Context, p *engineProc) error {
 		if err := p.setVariant(variant); err != nil {

@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
+	rules "github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/gui"
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // With a solution table the page shows a Camette position's exact value
@@ -27,7 +27,7 @@ func TestBrowserSolution(t *testing.T) {
 	solution("solved: white wins in 7 plies")
 	p.playText("B2-C3")
 	solution("solved: black wins in 9 plies")
-	p.setup(movegen.Camette.StartCFEN())
+	p.setup(rules.Camette.StartCFEN())
 	solution("")
 	p.checkClean()
 }

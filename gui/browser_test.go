@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	rules "github.com/camelot-engine/camelot/game"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -124,14 +125,12 @@ func killEngine(t *testing.T) bool {
 // takes it back and chooses again by dragging.
 func TestBrowserCaptureChoice(t *testing.T) {
 	// The position must hold what the test relies on (R4: two moves).
-	pos, err := movegen.ParseCFEN(choiceCFEN)
+	pos, err := boards.ParseCFEN(rules.Camelot, choiceCFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ml movegen.MoveList
-	pos.GenerateMoves(&ml)
 	sets := map[string]bool{}
-	for _, m := range ml.Slice() {
+	for _, m := range pos.Moves() {
 		if m.From.String() == "D12" && m.To.String() == "F16" {
 			sets[fmt.Sprint(m.Captured.Squares())] = true
 		}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // ruleClock is the Outcome.Rule of a game lost on time; the rules
@@ -16,7 +16,7 @@ const ruleClock = "clock"
 type gameClock struct {
 	left    [2]time.Duration // by colour, as of since for the running side
 	running bool
-	side    movegen.Color // whose time runs
+	side    rules.Color // whose time runs
 	since   time.Time
 	timer   *time.Timer // fires when the running side's time is up
 	serial  int         // of the running period: a timer of an older one does nothing
@@ -56,7 +56,7 @@ func (g *game) pauseClock(now time.Time) {
 // An engine that is not searching (held, failed, engine-engine play not
 // started) loses no time.
 func (g *game) syncClock(now time.Time) {
-	side := g.g.Position().Side
+	side := g.g.Position().Side()
 	canMove := g.thinking || !g.engineToMove(g.g) && len(g.texts) > 0
 	want := g.clockEnabled() && !g.ended && !g.outcome().IsOver() && canMove
 	c := &g.clock
@@ -73,7 +73,7 @@ func (g *game) syncClock(now time.Time) {
 }
 
 // clockLeft returns colour's time left at now.
-func (g *game) clockLeft(c movegen.Color, now time.Time) time.Duration {
+func (g *game) clockLeft(c rules.Color, now time.Time) time.Duration {
 	left := g.clock.left[c]
 	if g.clock.running && g.clock.side == c {
 		left -= now.Sub(g.clock.since)
@@ -83,7 +83,7 @@ func (g *game) clockLeft(c movegen.Color, now time.Time) time.Duration {
 
 // chargeClock stops side's time for its move and adds the increment. It
 // returns false, ending the game, when side's time had run out.
-func (g *game) chargeClock(side movegen.Color, now time.Time) bool {
+func (g *game) chargeClock(side rules.Color, now time.Time) bool {
 	if !g.clockEnabled() {
 		return true
 	}
@@ -117,12 +117,12 @@ func (g *game) flagFall(serial int) {
 }
 
 // lostOnTime ends the game as a loss for side, whose time ran out.
-func (g *game) lostOnTime(side movegen.Color) {
+func (g *game) lostOnTime(side rules.Color) {
 	g.clock.left[side] = 0
-	winner := movegen.WhiteWins
-	if side == movegen.White {
-		winner = movegen.BlackWins
+	winner := rules.WhiteWins
+	if side == rules.White {
+		winner = rules.BlackWins
 	}
-	g.decided = &movegen.Outcome{Result: winner, Rule: ruleClock, Reason: fmt.Sprintf("%s ran out of time", side)}
+	g.decided = &rules.Outcome{Result: winner, Rule: ruleClock, Reason: fmt.Sprintf("%s ran out of time", side)}
 	g.changedLocked()
 }

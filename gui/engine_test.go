@@ -12,7 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // fakeEngineEnv makes the test binary a tiny engine instead of running
@@ -50,8 +51,8 @@ func TestFakeEngineProcess(t *testing.T) {
 
 func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 	say := func(format string, a ...any) { fmt.Fprintf(out, format+"\n", a...) }
-	g := movegen.NewGame(movegen.StartPosition())
-	variant := movegen.Camelot
+	g := rules.NewGame(boards.StartPosition(rules.Camelot))
+	variant := rules.Camelot
 	waiting := "" // the move held back until stop
 	gos := 0
 	sc := bufio.NewScanner(in)
@@ -79,9 +80,9 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 				}
 			}
 			if len(f) == 5 && f[2] == "UCI_Variant" && mode != "camelot-only" {
-				if v, err := movegen.ParseVariant(f[4]); err == nil && v.Playable() {
+				if v, err := rules.ParseVariant(f[4]); err == nil && v.Valid() {
 					variant = v
-					g = movegen.NewGame(v.StartPosition())
+					g = rules.NewGame(boards.StartPosition(v))
 					say("info string variant %s files %d ranks %d startpos %s", v, v.Files(), v.Ranks(), v.StartCFEN())
 				}
 			}
@@ -96,13 +97,12 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 				}
 			}
 			pos := g.Position()
-			var ml movegen.MoveList
-			pos.GenerateMoves(&ml)
-			if ml.N == 0 {
+			moves := pos.Moves()
+			if len(moves) == 0 {
 				say("bestmove (none)")
 				continue
 			}
-			text := pos.MoveText(ml.Moves[0])
+			text := pos.MoveText(moves[0])
 			gos++
 			if mode == "book" {
 				say("info depth 13 seldepth 13 multipv 1 score cp -4 nodes 0 nps 0 hashfull 0 time 0 pv %s", text)
@@ -132,7 +132,7 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 }
 
 // fakePosition reads `cfen … [moves …]`.
-func fakePosition(variant movegen.Variant, args []string) *movegen.Game {
+func fakePosition(variant rules.Variant, args []string) *rules.Game {
 	end := len(args)
 	for i, a := range args {
 		if a == "moves" {
@@ -140,11 +140,11 @@ func fakePosition(variant movegen.Variant, args []string) *movegen.Game {
 			break
 		}
 	}
-	pos, err := variant.ParseCFEN(strings.Join(args[1:end], " "))
+	pos, err := boards.ParseCFEN(variant, strings.Join(args[1:end], " "))
 	if err != nil {
-		pos = variant.StartPosition()
+		pos = boards.StartPosition(variant)
 	}
-	g := movegen.NewGame(pos)
+	g := rules.NewGame(pos)
 	if end < len(args) {
 		for _, m := range args[end+1:] {
 			_, _ = g.PlayText(m)

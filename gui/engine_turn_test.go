@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // blackToMoveCFEN is the start with Black to move.
-var blackToMoveCFEN = strings.Replace(movegen.StartCFEN, " w ", " b ", 1)
+var blackToMoveCFEN = strings.Replace(rules.StartCFEN, " w ", " b ", 1)
 
 // infoEvent matches an info event, which the engine sends once it has
 // its go.

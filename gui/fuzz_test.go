@@ -10,7 +10,7 @@ import (
 // FuzzHandlers sends arbitrary requests to a game: the server never
 // panics, always answers JSON errors for bad input, and the game always
 // stays one that the rules allow (its moves replay, its legal list is
-// movegen's). A refused request leaves the game exactly as it was.
+// the rules'). A refused request leaves the game exactly as it was.
 // "{id}" in the path stands for the game's id.
 func FuzzHandlers(f *testing.F) {
 	for _, seed := range [][3]string{

@@ -6,14 +6,16 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/engineproc"
+	rules "github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/internal/wide/engine"
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
 // Modes of play (Settings.Mode).
@@ -112,23 +114,23 @@ type game struct {
 	solution engine.Oracle // exact values of solved positions; nil: none
 
 	mu         sync.Mutex
-	g          *movegen.Game
+	g          *rules.Game
 	texts      []string // canonical text of each move (R3)
 	settings   Settings
 	clock      gameClock
-	decided    *movegen.Outcome // an end the rules do not see: a flag fall, a recorded result
-	version    int              // bumped by every change of the moves: older engine answers are dropped
-	thinking   bool             // the engine is searching for a move
-	autoplay   bool             // engine-engine: keep asking for moves
-	held       bool             // engine/stop or a failure: the engine waits for the next change
-	analysing  bool             // the engine is analysing (go infinite)
-	infoSerial int              // of the search whose info lines are shown
+	decided    *rules.Outcome // an end the rules do not see: a flag fall, a recorded result
+	version    int            // bumped by every change of the moves: older engine answers are dropped
+	thinking   bool           // the engine is searching for a move
+	autoplay   bool           // engine-engine: keep asking for moves
+	held       bool           // engine/stop or a failure: the engine waits for the next change
+	analysing  bool           // the engine is analysing (go infinite)
+	infoSerial int            // of the search whose info lines are shown
 	stopJob    context.CancelFunc
 	ended      bool
 }
 
-func newGame(id string, start movegen.Position, engine engineproc.Config) *game {
-	g := &game{id: id, hub: newHub(), g: movegen.NewGame(start), settings: defaultSettings}
+func newGame(id string, start rules.Position, engine engineproc.Config) *game {
+	g := &game{id: id, hub: newHub(), g: rules.NewGame(start), settings: defaultSettings}
 	g.eng = newBridge(engine, g)
 	g.resetClock()
 	g.touch()
@@ -164,7 +166,7 @@ func (g *game) end() {
 
 // outcome returns how the game stands: decided by the clock or the
 // record, else by the rules (R14–R16).
-func (g *game) outcome() movegen.Outcome {
+func (g *game) outcome() rules.Outcome {
 	if g.decided != nil {
 		return *g.decided
 	}
@@ -172,8 +174,8 @@ func (g *game) outcome() movegen.Outcome {
 }
 
 // gameAt returns the game cut after its first ply moves.
-func (g *game) gameAt(ply int) *movegen.Game {
-	mg := movegen.NewGame(g.g.Start())
+func (g *game) gameAt(ply int) *rules.Game {
+	mg := rules.NewGame(g.g.Start())
 	for _, m := range g.g.Moves()[:ply] {
 		_ = mg.Play(m) // played before, so legal
 	}
@@ -196,9 +198,9 @@ func (g *game) stateLocked(ply int) State {
 		ply = len(moves)
 	}
 	pos := g.g.Start()
-	var viewed movegen.Position
+	var viewed rules.Position
 	st := State{
-		ID: g.id, Variant: pos.Variant.String(), Ply: ply, Plies: len(moves),
+		ID: g.id, Variant: pos.Variant().String(), Ply: ply, Plies: len(moves),
 		Board: map[string]string{}, Moves: make([]playedJSON, 0, len(moves)),
 		Legal: []legalJSON{}, Capturers: []string{},
 		Settings: g.settings, Thinking: g.thinking,
@@ -206,9 +208,9 @@ func (g *game) stateLocked(ply int) State {
 	for i, m := range moves {
 		if i == ply {
 			viewed = pos
-			st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
-			st.Board = boardOf(&pos)
-			st.Legal, st.Capturers = legalOf(&pos)
+			st.CFEN, st.Side = pos.CFEN(), pos.Side().String()
+			st.Board = boardOf(pos)
+			st.Legal, st.Capturers = legalOf(pos)
 		}
 		r, _ := pos.Route(m)
 		st.Moves = append(st.Moves, playedJSON{Ply: i + 1, Text: g.texts[i], Legs: names(r.Squares), Captured: names(m.Captured.Squares())})
@@ -219,10 +221,10 @@ func (g *game) stateLocked(ply int) State {
 	}
 	if ply == len(moves) {
 		viewed = pos
-		st.CFEN, st.Side = pos.CFEN(), pos.Side.String()
-		st.Board, st.Capturers = boardOf(&pos), []string{}
+		st.CFEN, st.Side = pos.CFEN(), pos.Side().String()
+		st.Board, st.Capturers = boardOf(pos), []string{}
 		if !g.outcome().IsOver() {
-			st.Legal, st.Capturers = legalOf(&pos)
+			st.Legal, st.Capturers = legalOf(pos)
 		}
 	}
 	o := g.outcome()
@@ -231,12 +233,12 @@ func (g *game) stateLocked(ply int) State {
 		st.Outcome.Reason = o.Rule + ": " + o.Reason
 	}
 	if !o.IsOver() || ply < len(moves) {
-		st.Solution = g.solutionOf(&viewed)
+		st.Solution = g.solutionOf(viewed)
 	}
 	now := time.Now()
 	st.Clock = clockJSON{
-		White: g.clockLeft(movegen.White, now).Milliseconds(),
-		Black: g.clockLeft(movegen.Black, now).Milliseconds(),
+		White: g.clockLeft(rules.White, now).Milliseconds(),
+		Black: g.clockLeft(rules.Black, now).Milliseconds(),
 	}
 	if g.clock.running {
 		st.Clock.Running = g.clock.side.String()
@@ -246,11 +248,8 @@ func (g *game) stateLocked(ply int) State {
 }
 
 // solutionOf is p's exact value when the game's solution knows it.
-func (g *game) solutionOf(p *movegen.Position) *solutionJSON {
-	if g.solution == nil || !g.solution.Covers(p.Variant) {
-		return nil
-	}
-	x, ok := g.solution.Probe(p)
+func (g *game) solutionOf(p rules.Position) *solutionJSON {
+	x, ok := probe(g.solution, p)
 	if !ok {
 		return nil
 	}
@@ -265,10 +264,12 @@ func (g *game) solutionOf(p *movegen.Position) *solutionJSON {
 }
 
 // boardOf maps the occupied squares to CFEN letters (R5).
-func boardOf(p *movegen.Position) map[string]string {
+func boardOf(p rules.Position) map[string]string {
 	out := map[string]string{}
-	for _, s := range p.Occupied().Squares() {
-		out[s.String()] = string(p.PieceAt(s).Letter())
+	for _, s := range p.Variant().Squares() {
+		if pc := p.PieceAt(s); pc != rules.Empty {
+			out[s.String()] = string(pc.Letter())
+		}
 	}
 	return out
 }
@@ -278,24 +279,24 @@ func boardOf(p *movegen.Position) map[string]string {
 // capture when a capture is compulsory (R11; under R12 only the piece in
 // its own castle), else none. A Knight's Charge alone is never
 // compulsory, so a capture among the moves does not make one.
-func legalOf(p *movegen.Position) (legal []legalJSON, capturers []string) {
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	out := make([]legalJSON, 0, ml.N)
+func legalOf(p rules.Position) (legal []legalJSON, capturers []string) {
+	moves := p.Moves()
+	out := make([]legalJSON, 0, len(moves))
 	compulsory := p.MustCapture() // then every legal move captures
-	var from movegen.Bitboard
-	for _, m := range ml.Slice() {
-		if compulsory {
-			from.Set(m.From)
-		}
+	var from rules.SquareSet
+	for _, m := range moves {
+		from.Set(m.From)
 		r, ok := p.Route(m)
 		if !ok {
 			continue // cannot happen for a generated move
 		}
 		out = append(out, legalJSON{
-			Text: r.Text(), From: m.From.String(), To: m.To.String(),
+			Text: routeText(r), From: m.From.String(), To: m.To.String(),
 			Legs: names(r.Squares), Canters: r.Canters, Captured: names(m.Captured.Squares()),
 		})
+	}
+	if !compulsory {
+		from = rules.SquareSet{}
 	}
 	slices.SortFunc(out, func(a, b legalJSON) int {
 		if a.Text < b.Text {
@@ -309,7 +310,24 @@ func legalOf(p *movegen.Position) (legal []legalJSON, capturers []string) {
 	return out, names(from.Squares())
 }
 
-func names(sq []movegen.Square) []string {
+// routeText writes r in WCF notation (R3), as Position.MoveText does: `-`
+// before a plain step or a canter's landing square, `x` before a jump's.
+func routeText(r rules.Route) string {
+	var b strings.Builder
+	for i, s := range r.Squares {
+		if i > 0 {
+			if r.Plain || i <= r.Canters {
+				b.WriteByte('-')
+			} else {
+				b.WriteByte('x')
+			}
+		}
+		b.WriteString(s.String())
+	}
+	return b.String()
+}
+
+func names(sq []rules.Square) []string {
 	out := make([]string, len(sq))
 	for i, s := range sq {
 		out[i] = s.String()
@@ -337,38 +355,49 @@ type variantJSON struct {
 }
 
 // boardJSON describes the board of variant v (V2; R1 for Camelot).
-func boardJSON(v movegen.Variant) boardInfo {
-	geo := v.Geometry()
+func boardJSON(v rules.Variant) boardInfo {
 	info := boardInfo{
 		Variant: v.String(), Title: v.Title(),
-		Squares: names(geo.Board.Squares()),
+		Squares: names(sorted(v.Squares())),
 		Castles: map[string][]string{
-			"white": names(geo.Castle[movegen.White].Squares()),
-			"black": names(geo.Castle[movegen.Black].Squares()),
+			"white": names(sorted(v.Castle(rules.White))),
+			"black": names(sorted(v.Castle(rules.Black))),
 		},
 		Files: fileLetters[:v.Files()],
 		Ranks: v.Ranks(),
 	}
-	for _, w := range movegen.Variants() {
-		info.Variants = append(info.Variants, variantJSON{Name: w.String(), Title: w.Title(), Playable: w.Playable()})
+	for _, w := range rules.Variants() {
+		info.Variants = append(info.Variants, variantJSON{Name: w.String(), Title: w.Title(), Playable: playable(w)})
 	}
 	return info
 }
+
+// sorted returns the squares in reading order (rank 1 first, file A
+// first), the order the page has always received them in.
+func sorted(sq []rules.Square) []rules.Square {
+	out := slices.Clone(sq)
+	slices.Sort(out)
+	return out
+}
+
+// playable reports whether variant v can be played here: whether a grid
+// holds its board (package boards), which every variant of V1 has.
+func playable(v rules.Variant) bool { return v.Valid() }
 
 // fileLetters letters the files from A (V2).
 const fileLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 // parseVariant reads a variant's name as a request gives it (V1): ""
 // is dflt; a name the rules core does not play is refused with a message.
-func parseVariant(name string, dflt movegen.Variant) (movegen.Variant, error) {
+func parseVariant(name string, dflt rules.Variant) (rules.Variant, error) {
 	if name == "" {
 		return dflt, nil
 	}
-	v, err := movegen.ParseVariant(name)
+	v, err := rules.ParseVariant(name)
 	if err != nil {
 		return dflt, fmt.Errorf("variant: unknown variant %q (want camelot, cam, camette or chivalry)", clip(name))
 	}
-	if !v.Playable() {
+	if !playable(v) {
 		return dflt, fmt.Errorf("variant: %s is not played yet: its %d-file board is wider than the rules core's; play camelot, cam, camette or chivalry", v.Title(), v.Files())
 	}
 	return v, nil
@@ -376,16 +405,16 @@ func parseVariant(name string, dflt movegen.Variant) (movegen.Variant, error) {
 
 // startPosition reads an optional CFEN (R5, V6) on variant v's board;
 // nil is the variant's start (R2, V3).
-func startPosition(v movegen.Variant, cfen *string) (movegen.Position, error) {
+func startPosition(v rules.Variant, cfen *string) (rules.Position, error) {
 	if cfen == nil {
-		return v.StartPosition(), nil
+		return boards.StartPosition(v), nil
 	}
 	if len(*cfen) > maxCFEN {
-		return movegen.Position{}, fmt.Errorf("CFEN: too long (over %d bytes)", maxCFEN)
+		return rules.Position{}, fmt.Errorf("CFEN: too long (over %d bytes)", maxCFEN)
 	}
 	// The reader's errors name the CFEN and the field that is wrong.
-	p, err := v.ParseCFEN(*cfen)
-	if err != nil && v != movegen.Camelot {
+	p, err := boards.ParseCFEN(v, *cfen)
+	if err != nil && v != rules.Camelot {
 		err = fmt.Errorf("%s: %w", v.Title(), err)
 	}
 	return p, err
@@ -414,8 +443,8 @@ func (g *game) serveState(w http.ResponseWriter, r *http.Request) {
 
 // engineToMove reports whether the engine plays the side to move of mg
 // in this game's mode.
-func (g *game) engineToMove(mg *movegen.Game) bool {
-	side := mg.Position().Side.String()
+func (g *game) engineToMove(mg *rules.Game) bool {
+	side := mg.Position().Side().String()
 	switch g.settings.Mode {
 	case modeHumanEngine:
 		return side == g.settings.EngineColor
@@ -489,10 +518,10 @@ func (g *game) serveMove(w http.ResponseWriter, r *http.Request) {
 
 // playLocked plays the legal move m at the end of the game and charges
 // the mover's clock.
-func (g *game) playLocked(m movegen.Move) error {
+func (g *game) playLocked(m rules.Move) error {
 	pos := g.g.Position()
 	text := pos.MoveText(m)
-	if !g.chargeClock(pos.Side, time.Now()) {
+	if !g.chargeClock(pos.Side(), time.Now()) {
 		return fmt.Errorf("the game is over: %s", g.decided.Reason)
 	}
 	if err := g.g.Play(m); err != nil {
@@ -587,7 +616,7 @@ func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	v, err := parseVariant(req.Variant, g.g.Start().Variant)
+	v, err := parseVariant(req.Variant, g.g.Start().Variant())
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -597,7 +626,7 @@ func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	g.restartLocked(movegen.NewGame(start), nil, nil)
+	g.restartLocked(rules.NewGame(start), nil, nil)
 	st := g.stateLocked(-1)
 	g.hub.publish("state", st)
 	writeJSON(w, http.StatusOK, st)
@@ -605,7 +634,7 @@ func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 
 // restartLocked replaces the game by mg (whose moves have the texts),
 // with decided as its end if the rules do not decide it.
-func (g *game) restartLocked(mg *movegen.Game, texts []string, decided *movegen.Outcome) {
+func (g *game) restartLocked(mg *rules.Game, texts []string, decided *rules.Outcome) {
 	g.g, g.texts, g.decided, g.autoplay = mg, texts, decided, false
 	g.resetClock()
 	g.eng.newGame() // before changedLocked may start a search

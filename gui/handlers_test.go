@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // choiceCFEN: White's Man on E6 can capture its way to C10 by two routes
@@ -29,7 +30,7 @@ func TestBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	// R1: 160 squares, from F1 and G1 (White's castle) to F16 and G16.
-	if len(b.Squares) != movegen.NumSquares || b.Squares[0] != "F1" || b.Squares[159] != "G16" {
+	if len(b.Squares) != 160 || b.Squares[0] != "F1" || b.Squares[159] != "G16" {
 		t.Errorf("squares: %d, %v … %v", len(b.Squares), b.Squares[:2], b.Squares[len(b.Squares)-2:])
 	}
 	if !slices.Equal(b.Castles["white"], []string{"F1", "G1"}) || !slices.Equal(b.Castles["black"], []string{"F16", "G16"}) {
@@ -37,23 +38,21 @@ func TestBoard(t *testing.T) {
 	}
 }
 
-// The start position lists exactly the moves movegen generates, each once
+// The start position lists exactly the moves the rules generate, each once
 // (R4), with its canonical route (R3).
 func TestStartLegalMoves(t *testing.T) {
 	s := newTestServer(t, noEngine...)
 	st := doState(t, s, "POST", "/api/games", "", http.StatusCreated)
-	if st.CFEN != movegen.StartCFEN || st.Side != "white" || st.Plies != 0 || st.Last != nil {
+	if st.CFEN != rules.StartCFEN || st.Side != "white" || st.Plies != 0 || st.Last != nil {
 		t.Fatalf("new game: cfen %q side %q plies %d last %v", st.CFEN, st.Side, st.Plies, st.Last)
 	}
-	pos := movegen.StartPosition()
-	var ml movegen.MoveList
-	pos.GenerateMoves(&ml)
+	pos := boards.StartPosition(rules.Camelot)
 	want := map[string]bool{}
-	for _, m := range ml.Slice() {
+	for _, m := range pos.Moves() {
 		want[pos.MoveText(m)] = true
 	}
 	if len(st.Legal) != len(want) {
-		t.Fatalf("%d legal moves, movegen has %d", len(st.Legal), len(want))
+		t.Fatalf("%d legal moves, the rules have %d", len(st.Legal), len(want))
 	}
 	for _, l := range st.Legal {
 		if !want[l.Text] {
@@ -103,7 +102,7 @@ func TestMoveAndState(t *testing.T) {
 	}
 	// Viewing ply 0 shows the start; the game is unchanged.
 	view := doState(t, s, "GET", "/api/games/"+st.ID+"?ply=0", "", http.StatusOK)
-	if view.CFEN != movegen.StartCFEN || view.Ply != 0 || view.Plies != 1 || view.Last != nil {
+	if view.CFEN != rules.StartCFEN || view.Ply != 0 || view.Plies != 1 || view.Last != nil {
 		t.Errorf("view at 0: %q ply %d plies %d", view.CFEN, view.Ply, view.Plies)
 	}
 	// A move from ply 0 cuts the game there (analysis).
@@ -200,7 +199,7 @@ func TestUndo(t *testing.T) {
 	wantError(t, s, "POST", "/api/games/"+id+"/undo", `{"plies": 3}`, http.StatusBadRequest, "1 or 2")
 	doState(t, s, "POST", "/api/games/"+id+"/move", `{"move": "I11-G9"}`, http.StatusOK)
 	zero := doState(t, s, "POST", "/api/games/"+id+"/undo", `{"plies": 2}`, http.StatusOK)
-	if zero.Plies != 0 || zero.CFEN != movegen.StartCFEN {
+	if zero.Plies != 0 || zero.CFEN != rules.StartCFEN {
 		t.Errorf("after undo 2: plies %d cfen %q", zero.Plies, zero.CFEN)
 	}
 }
@@ -233,8 +232,8 @@ func TestSetup(t *testing.T) {
 func TestSetupBadCFENMessage(t *testing.T) {
 	s := newTestServer(t, noEngine...)
 	st := newHumanGame(t, s, "")
-	for _, cfen := range []string{"nonsense", "2/8/10/12 w", movegen.StartCFEN + " 1 2"} {
-		_, perr := movegen.ParseCFEN(cfen)
+	for _, cfen := range []string{"nonsense", "2/8/10/12 w", rules.StartCFEN + " 1 2"} {
+		_, perr := boards.ParseCFEN(rules.Camelot, cfen)
 		if perr == nil {
 			t.Fatalf("%q is a good CFEN", cfen)
 		}

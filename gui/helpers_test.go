@@ -15,7 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // newTestServer starts a server on a free loopback port with engine as
@@ -125,19 +126,19 @@ func sameGame(a, b State) bool {
 }
 
 // checkConsistent checks a state against the rules: its moves replay
-// from its start and its legal list is movegen's.
+// from its start and its legal list is the rules'.
 func checkConsistent(t testing.TB, s *Server, id string) State {
 	t.Helper()
 	st := doState(t, s, "GET", "/api/games/"+id+"?ply=0", "", http.StatusOK)
-	v, err := movegen.ParseVariant(st.Variant)
+	v, err := rules.ParseVariant(st.Variant)
 	if err != nil {
 		t.Fatalf("state's variant %q: %v", st.Variant, err)
 	}
-	pos, err := v.ParseCFEN(st.CFEN)
+	pos, err := boards.ParseCFEN(v, st.CFEN)
 	if err != nil {
 		t.Fatalf("state's start CFEN %q: %v", st.CFEN, err)
 	}
-	mg := movegen.NewGame(pos)
+	mg := rules.NewGame(pos)
 	for _, m := range st.Moves {
 		if _, err := mg.PlayText(m.Text); err != nil {
 			t.Fatalf("move %d %s does not replay: %v", m.Ply, m.Text, err)
@@ -148,10 +149,8 @@ func checkConsistent(t testing.TB, s *Server, id string) State {
 	if end.CFEN != p.CFEN() || end.Plies != len(st.Moves) {
 		t.Fatalf("state at the end %q (%d plies) is not the replay %q", end.CFEN, end.Plies, p.CFEN())
 	}
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	if !end.Outcome.Over && len(end.Legal) != ml.N {
-		t.Fatalf("%d legal moves listed, movegen has %d", len(end.Legal), ml.N)
+	if n := len(p.Moves()); !end.Outcome.Over && len(end.Legal) != n {
+		t.Fatalf("%d legal moves listed, the rules have %d", len(end.Legal), n)
 	}
 	return end
 }

@@ -8,8 +8,8 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
-	"github.com/camelot-engine/camelot/internal/wide/record"
+	rules "github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/record"
 )
 
 // ruleRecord is the Outcome.Rule of a game loaded with a result the
@@ -19,7 +19,7 @@ const ruleRecord = "record"
 // recordLocked returns the game as a record.Game.
 func (g *game) recordLocked() *record.Game {
 	start := g.g.Start()
-	rec := &record.Game{Variant: start.Variant, Start: start}
+	rec := &record.Game{Variant: start.Variant(), Start: start}
 	rec.SetTag("Event", "Camelot GUI game")
 	rec.SetTag("Site", "camelot gui")
 	rec.SetTag("Date", time.Now().Format("2006.01.02"))
@@ -99,26 +99,26 @@ func (g *game) serveLoadRecord(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	texts := make([]string, len(rec.Moves))
-	replay := movegen.NewGame(mg.Start())
+	replay := rules.NewGame(mg.Start())
 	for i, m := range rec.Moves {
 		pos := replay.Position()
 		texts[i] = pos.MoveText(m.Move)
 		_ = replay.Play(m.Move) // Replay has played it
 	}
-	var decided *movegen.Outcome
-	if !mg.Outcome().IsOver() && rec.Result != movegen.Ongoing.String() {
+	var decided *rules.Outcome
+	if !mg.Outcome().IsOver() && rec.Result != rules.Ongoing.String() {
 		reason := rec.Tag("Termination")
 		if reason == "" {
 			reason = "the result the record gives"
 		}
-		o := movegen.Outcome{Rule: ruleRecord, Reason: oneLine(clip(reason))}
+		o := rules.Outcome{Rule: ruleRecord, Reason: oneLine(clip(reason))}
 		switch rec.Result {
-		case movegen.WhiteWins.String():
-			o.Result = movegen.WhiteWins
-		case movegen.BlackWins.String():
-			o.Result = movegen.BlackWins
+		case rules.WhiteWins.String():
+			o.Result = rules.WhiteWins
+		case rules.BlackWins.String():
+			o.Result = rules.BlackWins
 		default:
-			o.Result = movegen.Draw
+			o.Result = rules.Draw
 		}
 		decided = &o
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/internal/wide/record"
+	"github.com/camelot-engine/camelot/record"
 )
 
 // The 2009 championship game as the encyclopedia article prints it (a

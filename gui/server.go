@@ -1,7 +1,8 @@
 // Package gui is the server of `camelot gui`: a page for the browser and
 // the JSON-over-HTTP interface it talks to (see API.md). The server holds
-// every rule (package movegen) and runs the engine as a separate process
-// per game (package engineproc); the page only draws and asks.
+// every rule (package game, each board on its grid through package
+// boards) and runs the engine as a separate process per game (package
+// engineproc); the page only draws and asks.
 package gui
 
 import (
@@ -19,8 +20,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/engineproc"
-	"github.com/camelot-engine/camelot/internal/wide/engine"
 )
 
 //go:embed web

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/engine"
+	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/protocol"
 	"github.com/camelot-engine/camelot/solve"
 )
@@ -26,7 +26,7 @@ func SmallSolution(t *testing.T) engine.Oracle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return protocol.CFENOracle(tb)
+	return protocol.Oracle(tb)
 }
 
 // With a solution table, a State of a Camette position it holds carries

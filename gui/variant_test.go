@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	rules "github.com/camelot-engine/camelot/game"
 )
 
 // Positions of the variants' tests (V6).
@@ -87,17 +87,17 @@ func TestVariantErrors(t *testing.T) {
 	wantError(t, s, "POST", "/api/games", `{"variant": "shogi"}`, http.StatusBadRequest, "unknown variant", "shogi")
 	wantError(t, s, "POST", "/api/games", `{"variant": 3}`, http.StatusBadRequest)
 	// A CFEN of another board than the variant's is refused (V6).
-	wantError(t, s, "POST", "/api/games", `{"variant": "cam", "cfen": "`+movegen.StartCFEN+`"}`, http.StatusBadRequest, "Cam")
-	wantError(t, s, "POST", "/api/games", `{"cfen": "`+movegen.Cam.StartCFEN()+`"}`, http.StatusBadRequest)
+	wantError(t, s, "POST", "/api/games", `{"variant": "cam", "cfen": "`+rules.StartCFEN+`"}`, http.StatusBadRequest, "Cam")
+	wantError(t, s, "POST", "/api/games", `{"cfen": "`+rules.Cam.StartCFEN()+`"}`, http.StatusBadRequest)
 
 	st := newHumanGame(t, s, "")
 	id := st.ID
 	st = doState(t, s, "POST", "/api/games/"+id+"/move", `{"move": "E6-G8"}`, http.StatusOK)
-	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"variant": "shogi", "cfen": "`+movegen.StartCFEN+`"}`, http.StatusBadRequest, "unknown variant")
-	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"variant": "chivalry", "cfen": "`+movegen.StartCFEN+`"}`, http.StatusBadRequest, "Chivalry", "rank")
+	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"variant": "shogi", "cfen": "`+rules.StartCFEN+`"}`, http.StatusBadRequest, "unknown variant")
+	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"variant": "chivalry", "cfen": "`+rules.StartCFEN+`"}`, http.StatusBadRequest, "Chivalry", "rank")
 	// Without a variant a set-up is on the game's board: Cam's CFEN is no
 	// Camelot position.
-	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"cfen": "`+movegen.Cam.StartCFEN()+`"}`, http.StatusBadRequest)
+	wantError(t, s, "POST", "/api/games/"+id+"/setup", `{"cfen": "`+rules.Cam.StartCFEN()+`"}`, http.StatusBadRequest)
 	wantError(t, s, "POST", "/api/games/"+id+"/record", "[Variant \"Chivalry\"]\n\n1. A1-A2 *\n", http.StatusBadRequest, "A1")
 	wantError(t, s, "POST", "/api/games/"+id+"/record", "[Variant \"Xiangqi\"]\n\n*\n", http.StatusBadRequest)
 	if now := checkConsistent(t, s, id); !sameGame(now, st) || now.Variant != "camelot" {
@@ -105,12 +105,12 @@ func TestVariantErrors(t *testing.T) {
 	}
 }
 
-// A Cam game: the State names its variant, lists movegen's moves on Cam's
+// A Cam game: the State names its variant, lists the rules' moves on Cam's
 // board, plays them, and its record carries the Variant tag (V8).
 func TestCamGame(t *testing.T) {
 	s := newTestServer(t, noEngine...)
 	st := doState(t, s, "POST", "/api/games", `{"variant": "Cam"}`, http.StatusCreated)
-	if st.Variant != "cam" || st.CFEN != movegen.Cam.StartCFEN() || st.Side != "white" {
+	if st.Variant != "cam" || st.CFEN != rules.Cam.StartCFEN() || st.Side != "white" {
 		t.Fatalf("new Cam game: variant %q cfen %q side %s", st.Variant, st.CFEN, st.Side)
 	}
 	if len(st.Board) != 14 || st.Board["C4"] != "N" || st.Board["E10"] != "n" || st.Board["D5"] != "M" {
@@ -153,8 +153,8 @@ func TestCamGame(t *testing.T) {
 	if st.Variant != "camette" || st.CFEN != cametteCastleCFEN {
 		t.Fatalf("set-up of Camette: %q %q", st.Variant, st.CFEN)
 	}
-	st = doState(t, s, "POST", "/api/games/"+id+"/setup", `{"cfen": "`+movegen.Camette.StartCFEN()+`"}`, http.StatusOK)
-	if st.Variant != "camette" || st.CFEN != movegen.Camette.StartCFEN() {
+	st = doState(t, s, "POST", "/api/games/"+id+"/setup", `{"cfen": "`+rules.Camette.StartCFEN()+`"}`, http.StatusOK)
+	if st.Variant != "camette" || st.CFEN != rules.Camette.StartCFEN() {
 		t.Fatalf("set-up on the game's board: %q %q", st.Variant, st.CFEN)
 	}
 }
@@ -206,7 +206,7 @@ func TestEngineGetsVariant(t *testing.T) {
 	}
 
 	// Back to Camelot: the running engine is told so.
-	doState(t, s, "POST", "/api/games/"+st.ID+"/setup", `{"variant": "camelot", "cfen": "`+movegen.StartCFEN+`"}`, http.StatusOK)
+	doState(t, s, "POST", "/api/games/"+st.ID+"/setup", `{"variant": "camelot", "cfen": "`+rules.StartCFEN+`"}`, http.StatusOK)
 	doState(t, s, "POST", "/api/games/"+st.ID+"/move", `{"move": "E6-G8"}`, http.StatusOK)
 	ev.waitFor(t, 20*time.Second, "the engine's Camelot move", stateEvent(func(s State) bool { return s.Variant == "camelot" && s.Plies == 2 && !s.Thinking }))
 	checkConsistent(t, s, st.ID)

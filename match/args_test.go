@@ -5,7 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/stats"
 )
 
@@ -255,21 +256,21 @@ func TestGoCommand(t *testing.T) {
 	cfg := &Config{Engines: [2]EngineConfig{{Name: "A", TC: &tcA, Depth: 7}, {Name: "B", TC: &tcB}}}
 	ca, cb := NewClock(tcA), NewClock(tcB)
 	s := &gameState{ref: &referee{cfg: cfg}, spec: gameSpec{white: 1}, clocks: [2]*Clock{&cb, &ca}}
-	cmd, allowed := s.goCommand(movegen.Black, &cfg.Engines[0], 50*time.Millisecond)
+	cmd, allowed := s.goCommand(game.Black, &cfg.Engines[0], 50*time.Millisecond)
 	if want := "go wtime 10000 btime 60000 winc 100 binc 600 movestogo 40 depth 7"; cmd != want || allowed != 60050*time.Millisecond {
 		t.Errorf("got %q allowing %v, want %q", cmd, allowed, want)
 	}
-	cmd, allowed = s.goCommand(movegen.White, &cfg.Engines[1], 0)
+	cmd, allowed = s.goCommand(game.White, &cfg.Engines[1], 0)
 	if want := "go wtime 10000 btime 60000 winc 100 binc 600"; cmd != want || allowed != 10*time.Second {
 		t.Errorf("got %q allowing %v, want %q", cmd, allowed, want)
 	}
 	st := EngineConfig{ST: 1500 * time.Millisecond, Nodes: 5000}
 	s.clocks = [2]*Clock{}
-	if cmd, allowed := s.goCommand(movegen.White, &st, 50*time.Millisecond); cmd != "go movetime 1500 nodes 5000" || allowed != 1550*time.Millisecond {
+	if cmd, allowed := s.goCommand(game.White, &st, 50*time.Millisecond); cmd != "go movetime 1500 nodes 5000" || allowed != 1550*time.Millisecond {
 		t.Errorf("st: got %q allowing %v", cmd, allowed)
 	}
 	d := EngineConfig{Depth: 3}
-	if cmd, allowed := s.goCommand(movegen.White, &d, 50*time.Millisecond); cmd != "go depth 3" || allowed != 0 {
+	if cmd, allowed := s.goCommand(game.White, &d, 50*time.Millisecond); cmd != "go depth 3" || allowed != 0 {
 		t.Errorf("depth: got %q allowing %v", cmd, allowed)
 	}
 }
@@ -320,7 +321,7 @@ func TestGenerateOpeningsDeterministic(t *testing.T) {
 			continue
 		}
 		cfen, _, _ := strings.Cut(line, "#")
-		p, err := movegen.ParseCFEN(strings.TrimSpace(cfen))
+		p, err := boards.ParseCFEN(game.Camelot, strings.TrimSpace(cfen))
 		if err != nil {
 			t.Fatalf("line %q: %v", line, err)
 		}

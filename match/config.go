@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/stats"
 )
 
@@ -105,7 +105,7 @@ type Config struct {
 	// Variant is the game played (V7): both engines get UCI_Variant, the
 	// games start from its start or from openings of its board, and its
 	// rules judge them (V5). The zero Variant is Camelot.
-	Variant movegen.Variant
+	Variant game.Variant
 }
 
 // variantError is a bad -variant: Main reports it in one line.
@@ -241,12 +241,9 @@ func ParseArgs(args []string) (*Config, error) {
 			if len(vals) != 1 {
 				return nil, variantError{fmt.Errorf("-variant needs one value: camelot, cam, camette or chivalry")}
 			}
-			v, err := movegen.ParseVariant(vals[0])
+			v, err := game.ParseVariant(vals[0])
 			if err != nil {
 				return nil, variantError{fmt.Errorf("-variant: %v", err)}
-			}
-			if !v.Playable() {
-				return nil, variantError{fmt.Errorf("-variant %s: not played yet: its %d-file board does not fit the rules core", v, v.Files())}
 			}
 			cfg.Variant = v
 		case "pgnout":
@@ -625,9 +622,9 @@ const uciVariant = "UCI_Variant"
 // other than Camelot, UCI_Variant is the first option sent, after uci and
 // before ucinewgame and any position (V7); Camelot's games send nothing,
 // so that engines without the option still play them.
-func (e *EngineConfig) processConfig(debug func(name, dir, line string), v movegen.Variant) engineproc.Config {
+func (e *EngineConfig) processConfig(debug func(name, dir, line string), v game.Variant) engineproc.Config {
 	var opts []engineproc.Option
-	if v != movegen.Camelot {
+	if v != game.Camelot {
 		opts = append(opts, engineproc.Option{Name: uciVariant, Value: v.String()})
 	}
 	for _, o := range e.Options {

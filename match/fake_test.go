@@ -8,7 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // fakeEnv selects a misbehaving fake engine: when it is set, the test
@@ -36,7 +37,7 @@ const fakeIllegalMove = "A4-A9"
 // fakeEngine is a tiny engine speaking the protocol on in and out.
 func fakeEngine(mode string, in io.Reader, out io.Writer) int {
 	say := func(format string, a ...any) { fmt.Fprintf(out, format+"\n", a...) }
-	g := movegen.NewGame(movegen.StartPosition())
+	g := boards.NewGame(game.Camelot)
 	moves := 0 // own moves in this game
 	sc := bufio.NewScanner(in)
 	for sc.Scan() {
@@ -75,15 +76,14 @@ func fakeEngine(mode string, in io.Reader, out io.Writer) int {
 				}
 			}
 			pos := g.Position()
-			var ml movegen.MoveList
-			pos.GenerateMoves(&ml)
-			if ml.N == 0 || g.Outcome().IsOver() {
+			ms := pos.Moves()
+			if len(ms) == 0 || g.Outcome().IsOver() {
 				say("bestmove (none)")
 				continue
 			}
 			time.Sleep(time.Millisecond)
-			say("info depth 1 score cp -7 pv %s", pos.MoveText(ml.Moves[0]))
-			say("bestmove %s", pos.MoveText(ml.Moves[0]))
+			say("info depth 1 score cp -7 pv %s", pos.MoveText(ms[0]))
+			say("bestmove %s", pos.MoveText(ms[0]))
 		case "quit":
 			return 0
 		}
@@ -92,19 +92,19 @@ func fakeEngine(mode string, in io.Reader, out io.Writer) int {
 }
 
 // fakePosition reads the arguments of `position`.
-func fakePosition(args []string) *movegen.Game {
-	start := movegen.StartPosition()
+func fakePosition(args []string) *game.Game {
+	start := boards.StartPosition(game.Camelot)
 	i := 1
 	if len(args) > 0 && args[0] == "cfen" {
 		for i < len(args) && args[i] != "moves" {
 			i++
 		}
-		p, err := movegen.ParseCFEN(strings.Join(args[1:i], " "))
+		p, err := boards.ParseCFEN(game.Camelot, strings.Join(args[1:i], " "))
 		if err == nil {
 			start = p
 		}
 	}
-	g := movegen.NewGame(start)
+	g := game.NewGame(start)
 	if i < len(args) && args[i] == "moves" {
 		for _, m := range args[i+1:] {
 			if _, err := g.PlayText(m); err != nil {

@@ -8,9 +8,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
 )
 
@@ -25,12 +26,12 @@ type gameSpec struct {
 type gameResult struct {
 	spec      gameSpec
 	rec       *record.Game
-	result    movegen.Result // Ongoing when abandoned
-	reason    string         // short reason, for the "Finished game" line
-	abandoned bool           // stopped by the user: not counted, not written
-	restart   [2]bool        // by engine: kill and restart before its next game
-	crashed   bool           // an engine crashed (its output ended)
-	fatal     error          // the match cannot go on
+	result    game.Result // Ongoing when abandoned
+	reason    string      // short reason, for the "Finished game" line
+	abandoned bool        // stopped by the user: not counted, not written
+	restart   [2]bool     // by engine: kill and restart before its next game
+	crashed   bool        // an engine crashed (its output ended)
+	fatal     error       // the match cannot go on
 }
 
 // moveEval is what an engine said about its move in its last info line
@@ -103,7 +104,7 @@ type gameState struct {
 	ref     *referee
 	spec    gameSpec
 	procs   [2]*engineproc.Process // by engine
-	g       *movegen.Game
+	g       *game.Game
 	texts   []string // moves as sent to the engines
 	rec     *record.Game
 	clocks  [2]*Clock // by colour; nil when the engine has no clock
@@ -112,8 +113,8 @@ type gameState struct {
 }
 
 // engineOf returns the engine index playing colour c.
-func (s *gameState) engineOf(c movegen.Color) int {
-	if c == movegen.White {
+func (s *gameState) engineOf(c game.Color) int {
+	if c == game.White {
 		return s.spec.white
 	}
 	return 1 - s.spec.white
@@ -123,12 +124,12 @@ func (s *gameState) engineOf(c movegen.Color) int {
 // for a new game.
 func (ref *referee) play(ctx context.Context, spec gameSpec, procs [2]*engineproc.Process) gameResult {
 	cfg := ref.cfg
-	start := cfg.Variant.StartPosition()
-	var book []movegen.Move
+	start := boards.StartPosition(cfg.Variant)
+	var book []game.Move
 	if spec.opening != nil {
 		start, book = spec.opening.Start, spec.opening.Moves
 	}
-	s := &gameState{ref: ref, spec: spec, procs: procs, g: movegen.NewGame(start)}
+	s := &gameState{ref: ref, spec: spec, procs: procs, g: game.NewGame(start)}
 	if start.CFEN() != cfg.Variant.StartCFEN() {
 		s.startCF = start.CFEN()
 	}
@@ -188,7 +189,7 @@ func (ref *referee) play(ctx context.Context, spec gameSpec, procs [2]*enginepro
 
 // finish ends the game with result and the Termination reason; detail,
 // when not empty, is added to the Termination tag.
-func (s *gameState) finish(result movegen.Result, reason, detail string) gameResult {
+func (s *gameState) finish(result game.Result, reason, detail string) gameResult {
 	s.rec.Result = result.String()
 	s.rec.SetTag("Result", result.String())
 	term := reason
@@ -200,7 +201,7 @@ func (s *gameState) finish(result movegen.Result, reason, detail string) gameRes
 }
 
 // forfeit ends the game as a loss for colour c by the fault of its engine.
-func (s *gameState) forfeit(c movegen.Color, restart bool, format string, a ...any) gameResult {
+func (s *gameState) forfeit(c game.Color, restart bool, format string, a ...any) gameResult {
 	reason := fmt.Sprintf(format, a...)
 	pos := s.g.Position()
 	p := s.procs[s.engineOf(c)]
@@ -212,16 +213,9 @@ func (s *gameState) forfeit(c movegen.Color, restart bool, format string, a ...a
 		detail += "; no output"
 	}
 	s.ref.con.warn("game %d: %s (%s): %s; %s", s.spec.number, p.Name(), c, reason, detail)
-	r := s.finish(winFor(c.Other()), reason, detail)
+	r := s.finish(game.WinFor(c.Other()), reason, detail)
 	r.restart[s.engineOf(c)] = restart
 	return r
-}
-
-func winFor(c movegen.Color) movegen.Result {
-	if c == movegen.White {
-		return movegen.WhiteWins
-	}
-	return movegen.BlackWins
 }
 
 // abandon stops a game the user interrupted.
@@ -234,7 +228,7 @@ func (s *gameState) abandon() gameResult {
 func (s *gameState) move(ctx context.Context) (gameResult, bool) {
 	cfg := s.ref.cfg
 	pos := s.g.Position()
-	side := pos.Side
+	side := pos.Side()
 	idx := s.engineOf(side)
 	p, e := s.procs[idx], &cfg.Engines[idx]
 	margin := cfg.TimeMargin
@@ -321,7 +315,7 @@ func cmpOr(s, def string) string {
 
 // lost ends the game after a failed exchange with the side to move's
 // engine: a timeout, a crash, or the user's interruption.
-func (s *gameState) lost(ctx context.Context, side movegen.Color, err error, elapsed time.Duration) (gameResult, bool) {
+func (s *gameState) lost(ctx context.Context, side game.Color, err error, elapsed time.Duration) (gameResult, bool) {
 	if ctx.Err() != nil {
 		return s.abandon(), true
 	}
@@ -338,7 +332,7 @@ func (s *gameState) lost(ctx context.Context, side movegen.Color, err error, ela
 
 // goCommand returns the go command for the side to move and how long it
 // may think (0: no limit).
-func (s *gameState) goCommand(side movegen.Color, e *EngineConfig, margin time.Duration) (string, time.Duration) {
+func (s *gameState) goCommand(side game.Color, e *EngineConfig, margin time.Duration) (string, time.Duration) {
 	var parts []string
 	var allowed time.Duration
 	switch clk := s.clocks[side]; {
@@ -351,7 +345,7 @@ func (s *gameState) goCommand(side movegen.Color, e *EngineConfig, margin time.D
 			other = clk
 		}
 		w, b := clk, other
-		if side == movegen.Black {
+		if side == game.Black {
 			w, b = other, clk
 		}
 		parts = append(parts, "wtime", ms(w.Left()), "btime", ms(b.Left()), "winc", ms(w.Inc()), "binc", ms(b.Inc()))
@@ -379,7 +373,7 @@ func ms(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(),
 func (s *gameState) adjudicate() (gameResult, bool) {
 	cfg := s.ref.cfg
 	if r := cfg.Resign; r != nil {
-		for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
+		for _, c := range [2]game.Color{game.White, game.Black} {
 			ev := s.evals[c]
 			if len(ev) < r.MoveCount {
 				continue
@@ -391,17 +385,17 @@ func (s *gameState) adjudicate() (gameResult, bool) {
 				}
 			}
 			if resign {
-				return s.finish(winFor(c.Other()), fmt.Sprintf("adjudication: %s resigns (score at or below -%d for %s)", c, r.Score, plural.Of(r.MoveCount, "move", "moves")), ""), true
+				return s.finish(game.WinFor(c.Other()), fmt.Sprintf("adjudication: %s resigns (score at or below -%d for %s)", c, r.Score, plural.Of(r.MoveCount, "move", "moves")), ""), true
 			}
 		}
 	}
 	if d := cfg.Draw; d != nil {
 		pos := s.g.Position()
-		played := pos.MoveNumber - 1 // full moves completed
+		played := pos.MoveNumber() - 1 // full moves completed
 		if played < d.MoveNumber {
 			return gameResult{}, false
 		}
-		for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
+		for _, c := range [2]game.Color{game.White, game.Black} {
 			ev := s.evals[c]
 			if len(ev) < d.MoveCount {
 				return gameResult{}, false
@@ -412,7 +406,7 @@ func (s *gameState) adjudicate() (gameResult, bool) {
 				}
 			}
 		}
-		return s.finish(movegen.Draw, fmt.Sprintf("adjudication: draw (both scores within %d for %s)", d.Score, plural.Of(d.MoveCount, "move", "moves")), ""), true
+		return s.finish(game.Draw, fmt.Sprintf("adjudication: draw (both scores within %d for %s)", d.Score, plural.Of(d.MoveCount, "move", "moves")), ""), true
 	}
 	return gameResult{}, false
 }

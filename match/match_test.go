@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/record"
 )
 
@@ -270,7 +270,7 @@ func TestMatchClock(t *testing.T) {
 		t.Fatalf("%d games after two matches, want 3", len(games))
 	}
 	for i, g := range games {
-		if start := g.Start; g.Tag("CFEN") != "" || start.CFEN() != movegen.StartCFEN {
+		if start := g.Start; g.Tag("CFEN") != "" || start.CFEN() != game.StartCFEN {
 			t.Errorf("game %d does not start from the start position: %s", i+1, g.Tag("CFEN"))
 		}
 		if len(g.Moves) == 0 || strings.Contains(g.Tag("Termination"), "loses on time") {
@@ -477,10 +477,10 @@ func TestOpeningsFile(t *testing.T) {
 		if p.Outcome().IsOver() {
 			t.Errorf("opening %s: the game is over", o.Name)
 		}
-		if seen[p.Key] {
+		if seen[p.Key()] {
 			t.Errorf("opening %s: a duplicate", o.Name)
 		}
-		seen[p.Key] = true
+		seen[p.Key()] = true
 	}
 }
 

@@ -7,8 +7,8 @@ import (
 	"io"
 	"os"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/openings"
 	"github.com/camelot-engine/camelot/record"
 )
@@ -30,25 +30,25 @@ const (
 // output depends only on n, seed and depth (package openings does the
 // work).
 func GenerateOpenings(w io.Writer, n int, seed uint64, depth int) error {
-	return GenerateVariantOpenings(w, movegen.Camelot, n, seed, depth)
+	return GenerateVariantOpenings(w, game.Camelot, n, seed, depth)
 }
 
 // GenerateVariantOpenings is GenerateOpenings on the board of v (V7): the
 // random plies start from v's start (V3), and a suite of another variant
 // than Camelot names it in its first line (record.VariantComment).
-func GenerateVariantOpenings(w io.Writer, v movegen.Variant, n int, seed uint64, depth int) error {
+func GenerateVariantOpenings(w io.Writer, v game.Variant, n int, seed uint64, depth int) error {
 	if n < 1 || depth < 1 {
 		return fmt.Errorf("GenerateOpenings: want n and depth of 1 or more, got %d and %d", n, depth)
 	}
 	from := fmt.Sprintf("match.GenerateOpenings(w, %d, %d, %d)", n, seed, depth)
 	start := "the start position (R2)"
-	if v != movegen.Camelot {
+	if v != game.Camelot {
 		from = fmt.Sprintf("match.GenerateVariantOpenings(w, %s, %d, %d, %d)", v.Title(), n, seed, depth)
 		start = v.Title() + "'s start position (V3)"
 	}
 	if depth == genOpeningsDepth {
 		from = fmt.Sprintf("camelot match -genopenings %d -srand %d", n, seed)
-		if v != movegen.Camelot {
+		if v != game.Camelot {
 			from += " -variant " + v.String()
 		}
 	}
@@ -71,7 +71,7 @@ func GenerateVariantOpenings(w io.Writer, v movegen.Variant, n int, seed uint64,
 // readOpenings reads the -openings file as openings of variant v (V7):
 // record.ReadOpeningsOf reads CFEN lines on v's board and refuses a game
 // or a suite of another board; its errors are named by file and line.
-func readOpenings(path string, v movegen.Variant) ([]record.Opening, error) {
+func readOpenings(path string, v game.Variant) ([]record.Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -2,9 +2,9 @@
 // project's UCI-style protocol, in the manner of cutechess-cli: the
 // `camelot match` command.
 //
-// The runner is the referee. It keeps its own movegen.Game of every game,
-// reads every bestmove with movegen, and ends games by the rules (R14-R16,
-// via movegen.Game.Outcome), by forfeit (an illegal or unreadable move,
+// The runner is the referee. It keeps its own game.Game of every game,
+// reads every bestmove by the rules (game.Position.ParseMove), and ends games by the rules (R14-R16,
+// via game.Game.Outcome), by forfeit (an illegal or unreadable move,
 // no move in a game that is not over, a crash, exceeding the clock) or by
 // the optional -draw and -resign adjudication. Engines are started once
 // per worker and reused across games; an engine that died or had to be
@@ -27,8 +27,8 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
 	"github.com/camelot-engine/camelot/stats"
 )
@@ -123,7 +123,7 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer, terminal bo
 			r.setFatal(res.fatal)
 			cancelWork()
 		}
-		if res.abandoned || res.rec == nil || res.result == movegen.Ongoing {
+		if res.abandoned || res.rec == nil || res.result == game.Ongoing {
 			if res.abandoned {
 				rep.Abandoned++
 			}
@@ -310,11 +310,11 @@ func (r *runner) prepare(ctx context.Context, procs *[2]*engineproc.Process) err
 }
 
 // outcomeForA converts a game result to engine A's point of view.
-func outcomeForA(res movegen.Result, aIsWhite bool) stats.Outcome {
+func outcomeForA(res game.Result, aIsWhite bool) stats.Outcome {
 	switch {
-	case res == movegen.Draw:
+	case res == game.Draw:
 		return stats.Draw
-	case (res == movegen.WhiteWins) == aIsWhite:
+	case (res == game.WhiteWins) == aIsWhite:
 		return stats.Win
 	}
 	return stats.Loss

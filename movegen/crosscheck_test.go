@@ -356,7 +356,7 @@ type ccStats struct {
 // returns false after reporting a mismatch.
 func ccPlayout(t *testing.T, r *rand.Rand, v movegen.Variant, cfen string, maxPlies, fullApply int, st *ccStats) bool {
 	t.Helper()
-	p, err := v.ParseCFEN(cfen)
+	p, err := movegen.ParseCFENOf(v, cfen)
 	if err != nil {
 		t.Fatalf("ParseCFEN(%q): %v", cfen, err)
 	}

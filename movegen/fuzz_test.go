@@ -259,12 +259,12 @@ func FuzzParseVariantCFEN(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, vb uint8, s string) {
 		v := movegen.Variant(vb % 3) // the boards movegen plays
-		p, err := v.ParseCFEN(s)
+		p, err := movegen.ParseCFENOf(v, s)
 		if err != nil {
 			return
 		}
 		canon := p.CFEN()
-		q, err := v.ParseCFEN(canon)
+		q, err := movegen.ParseCFENOf(v, canon)
 		if err != nil || q != p {
 			t.Fatalf("%s %q accepted as %q, which reads back as %v (%v)", v, s, canon, q, err)
 		}

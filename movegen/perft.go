@@ -1,8 +1,6 @@
 package movegen
 
 import (
-	"fmt"
-	"io"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -97,13 +95,4 @@ func Divide(p Position, depth, threads int) ([]DivideEntry, uint64) {
 		total += e.Nodes
 	}
 	return entries, total
-}
-
-// WriteDivide prints a divide as `MOVE: COUNT` lines, a blank line and
-// `Nodes searched: N` — the format of `camelot perft` and `go perft`.
-func WriteDivide(w io.Writer, entries []DivideEntry, total uint64) {
-	for _, e := range entries {
-		fmt.Fprintf(w, "%s: %d\n", e.Text, e.Nodes)
-	}
-	fmt.Fprintf(w, "\nNodes searched: %d\n", total)
 }

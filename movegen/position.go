@@ -1,57 +1,29 @@
 package movegen
 
-// Color is a side: White or Black.
-type Color uint8
+import "github.com/camelot-engine/camelot/game"
 
-// The two sides; White moves first (R2).
-const (
-	White Color = iota
-	Black
+// The grid-neutral small types, shared with every grid and the tools.
+type (
+	Color = game.Color
+	Kind  = game.Kind
+	Piece = game.Piece
 )
 
-// Other returns the opponent of c.
-func (c Color) Other() Color { return c ^ 1 }
-
-func (c Color) String() string {
-	if c == White {
-		return "white"
-	}
-	return "black"
-}
-
-// Kind is a piece kind.
-type Kind uint8
-
-// Piece kinds. Only Knights may Charge (R9) and only they are bound by R10.
+// The sides, piece kinds and square contents (see package game).
 const (
-	Man Kind = iota
-	Knight
-)
-
-// Piece is what stands on a square.
-type Piece uint8
-
-// Square contents.
-const (
-	Empty Piece = iota
-	WhiteMan
-	WhiteKnight
-	BlackMan
-	BlackKnight
+	White       = game.White
+	Black       = game.Black
+	Man         = game.Man
+	Knight      = game.Knight
+	Empty       = game.Empty
+	WhiteMan    = game.WhiteMan
+	WhiteKnight = game.WhiteKnight
+	BlackMan    = game.BlackMan
+	BlackKnight = game.BlackKnight
 )
 
 // MakePiece returns the piece of colour c and kind k.
-func MakePiece(c Color, k Kind) Piece { return Piece(1 + 2*uint8(c) + uint8(k)) }
-
-// Color returns the colour of a non-empty piece.
-func (p Piece) Color() Color { return Color((p - 1) / 2) }
-
-// Kind returns the kind of a non-empty piece.
-func (p Piece) Kind() Kind { return Kind((p - 1) % 2) }
-
-// Letter returns the piece's CFEN letter (R5): M, N for White's Man and
-// Knight, m, n for Black's; a space for Empty.
-func (p Piece) Letter() byte { return " MNmn"[p] }
+func MakePiece(c Color, k Kind) Piece { return game.MakePiece(c, k) }
 
 // Position is a position of one variant's game: the pieces as bitboards,
 // the side to move, the castle moves used per side (R13), the plies since
@@ -70,10 +42,10 @@ type Position struct {
 }
 
 // StartCFEN is the start position of R2 in CFEN (R5).
-const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1"
+const StartCFEN = game.StartCFEN
 
 // StartPosition returns the position of R2.
-func StartPosition() Position { return Camelot.StartPosition() }
+func StartPosition() Position { return StartOf(Camelot) }
 
 // geo returns the tables of p's board. The mask keeps the index in range
 // without a bounds check; a Position of a variant this package cannot play

@@ -221,7 +221,7 @@ func ptCheckShortText(t *testing.T, rng *rand.Rand, p *movegen.Position, m moveg
 
 // ptTraces reports whether squares is a complete legal path of move m.
 func ptTraces(p *movegen.Position, m movegen.Move, squares []movegen.Square) bool {
-	if len(squares) == 2 && movegen.Camelot.Geometry().Adjacent[squares[0]].Has(squares[1]) {
+	if len(squares) == 2 && movegen.GeometryOf(movegen.Camelot).Adjacent[squares[0]].Has(squares[1]) {
 		return ptCheckRoute(p, m, movegen.Route{Squares: squares, Plain: true}) == nil
 	}
 	for c := 0; c < len(squares); c++ {
@@ -243,7 +243,7 @@ func ptCheckRoute(p *movegen.Position, m movegen.Move, r movegen.Route) error {
 	knight := p.Knights.Has(m.From)
 	sq := r.Squares
 	if r.Plain {
-		if len(sq) != 2 || r.Canters != 0 || !m.Captured.IsEmpty() || !movegen.Camelot.Geometry().Adjacent[m.From].Has(m.To) {
+		if len(sq) != 2 || r.Canters != 0 || !m.Captured.IsEmpty() || !movegen.GeometryOf(movegen.Camelot).Adjacent[m.From].Has(m.To) {
 			return fmt.Errorf("a plain route must be one step without captures")
 		}
 		if !empty.Has(m.To) {
@@ -319,7 +319,7 @@ func ptCanJump(s movegen.Square, enemy, empty, oppCastle movegen.Bitboard) bool 
 		return false
 	}
 	for d := movegen.Direction(0); d < movegen.NumDirections; d++ {
-		if over, land := movegen.Camelot.Geometry().Neighbor[s][d], movegen.Camelot.Geometry().Beyond[s][d]; land != movegen.NoSquare && enemy.Has(over) && empty.Has(land) {
+		if over, land := movegen.GeometryOf(movegen.Camelot).Neighbor[s][d], movegen.GeometryOf(movegen.Camelot).Beyond[s][d]; land != movegen.NoSquare && enemy.Has(over) && empty.Has(land) {
 			return true
 		}
 	}

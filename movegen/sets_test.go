@@ -127,4 +127,4 @@ func TestPatternSets(t *testing.T) {
 }
 
 // cg is Camelot's board, which most tests of this package are about.
-var cg = Camelot.Geometry()
+var cg = GeometryOf(Camelot)

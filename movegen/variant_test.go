@@ -23,7 +23,7 @@ func TestVariantPerft(t *testing.T) {
 		if testing.Short() {
 			c.want = c.want[:len(c.want)-1]
 		}
-		p := c.v.StartPosition()
+		p := movegen.StartOf(c.v)
 		for d, want := range c.want {
 			if got := movegen.Perft(p, d+1); got != want {
 				t.Errorf("%s perft %d = %d, want %d", c.v, d+1, got, want)
@@ -44,7 +44,7 @@ func TestParseVariant(t *testing.T) {
 	if _, err := movegen.ParseVariant("shogi"); err == nil || !strings.Contains(err.Error(), "shogi") {
 		t.Errorf("ParseVariant(shogi) error = %v, want one naming it", err)
 	}
-	if _, err := movegen.Chivalry.ParseCFEN(movegen.Chivalry.StartCFEN()); err == nil || !strings.Contains(err.Error(), "chivalry") {
+	if _, err := movegen.ParseCFENOf(movegen.Chivalry, movegen.Chivalry.StartCFEN()); err == nil || !strings.Contains(err.Error(), "chivalry") {
 		t.Errorf("a Chivalry CFEN error = %v, want one saying that chivalry is not played here", err)
 	}
 }
@@ -54,10 +54,10 @@ func TestParseVariant(t *testing.T) {
 func TestVariantCFENRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewSource(27))
 	for _, v := range movegen.Variants() {
-		if !v.Playable() {
+		if !movegen.Playable(v) {
 			continue
 		}
-		start := v.StartPosition()
+		start := movegen.StartOf(v)
 		if got := start.CFEN(); got != v.StartCFEN() {
 			t.Errorf("%s start CFEN = %q, want %q (V3)", v, got, v.StartCFEN())
 		}
@@ -65,7 +65,7 @@ func TestVariantCFENRoundTrip(t *testing.T) {
 			p := start
 			var ml movegen.MoveList
 			for ply := 0; ply < 200; ply++ {
-				q, err := v.ParseCFEN(p.CFEN())
+				q, err := movegen.ParseCFENOf(v, p.CFEN())
 				if err != nil {
 					t.Fatalf("%s: %q does not read back: %v", v, p.CFEN(), err)
 				}
@@ -104,7 +104,7 @@ func TestVariantCFENRefused(t *testing.T) {
 		{movegen.Cam, "1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/2 0 1", "always 0/0"},
 		{movegen.Camette, "1/1n1/1mmm1/5/1MMM1/1N1/1 x", "field 2"},
 	} {
-		_, err := c.v.ParseCFEN(c.cfen)
+		_, err := movegen.ParseCFENOf(c.v, c.cfen)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: error %v, want one containing %q", c.v, c.cfen, err, c.want)
 		}
@@ -125,7 +125,7 @@ func moveTexts(p movegen.Position) []string {
 
 func mustPosition(t *testing.T, v movegen.Variant, cfen string) movegen.Position {
 	t.Helper()
-	p, err := v.ParseCFEN(cfen)
+	p, err := movegen.ParseCFENOf(v, cfen)
 	if err != nil {
 		t.Fatalf("%s %q: %v", v, cfen, err)
 	}

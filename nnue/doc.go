@@ -1,6 +1,9 @@
 // Package nnue is the engine's learned evaluation: an efficiently
 // updatable neural network (NNUE, after Stockfish's), trained from the
-// engine's own games by package train.
+// engine's own games by package train. It is the same for every grid: the
+// net, its file, the built-in nets, the input numbering (by coordinates)
+// and the kernels; each grid's package eval feeds it that grid's
+// positions and keeps the search's accumulators.
 //
 // The net is (640 → H)×2 → 1:
 //
@@ -12,7 +15,8 @@
 //     the pieces present. A move changes a few pieces, so a child's
 //     accumulators are its parent's minus the moved piece's origin row,
 //     plus its destination row, minus each captured piece's row
-//     (stack.go); only the root is summed from scratch.
+//     (eval's netstack.go, per grid); only the root is summed from
+//     scratch.
 //   - The side to move's accumulator and the other side's, each clipped
 //     to [0, 1] (CReLU), feed one output: a weighted sum in logits of the
 //     expected result, turned into centi-men by the net's scale.

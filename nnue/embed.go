@@ -7,7 +7,7 @@ import (
 	"path"
 	"sync"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 //go:embed default
@@ -22,11 +22,11 @@ var defaultNets [4]struct {
 
 // Default returns Camelot's net built into the binary, loaded once; nil
 // (and no error) when the binary has none.
-func Default() (*Net, error) { return DefaultFor(movegen.Camelot) }
+func Default() (*Net, error) { return DefaultFor(game.Camelot) }
 
 // DefaultFor returns the net of variant v's board built into the binary,
 // loaded once; nil (and no error) when the binary has none.
-func DefaultFor(v movegen.Variant) (*Net, error) {
+func DefaultFor(v game.Variant) (*Net, error) {
 	d := &defaultNets[v&3]
 	d.once.Do(func() {
 		d.net, d.err = loadDefault(defaultFiles, v)
@@ -35,8 +35,8 @@ func DefaultFor(v movegen.Variant) (*Net, error) {
 }
 
 // netPrefix is the start of the file name of v's nets (FileName).
-func netPrefix(v movegen.Variant) string {
-	if v == movegen.Camelot {
+func netPrefix(v game.Variant) string {
+	if v == game.Camelot {
 		return "nn"
 	}
 	return v.String()
@@ -45,7 +45,7 @@ func netPrefix(v movegen.Variant) string {
 // loadDefault loads the one net file of v's board in fsys's default
 // folder (nn-*.nnue for Camelot, cam-*.nnue for Cam, …) and checks that
 // its name is its checksum's and its board v.
-func loadDefault(fsys fs.FS, v movegen.Variant) (*Net, error) {
+func loadDefault(fsys fs.FS, v game.Variant) (*Net, error) {
 	names, err := fs.Glob(fsys, "default/"+netPrefix(v)+"-*.nnue")
 	if err != nil || len(names) == 0 {
 		return nil, err

@@ -1,17 +1,17 @@
 package nnue
 
-import "github.com/camelot-engine/camelot/movegen"
+import "github.com/camelot-engine/camelot/game"
 
 // Board is the input numbering of one variant's board: each piece by
 // colour (own, other) × kind (Man, Knight) × square of the board, so
 // 4 × 160 inputs for Camelot, 4 × 67 for Cam, 4 × 176 for Chivalry.
 type Board struct {
-	Variant movegen.Variant
+	Variant game.Variant
 	Squares int // the board's squares (V2)
 	// dense numbers the board's squares 0..Squares-1 in reading order
 	// (rank 1 first); denseSquare is its inverse.
-	dense       [movegen.SquareSpan]int16
-	denseSquare []movegen.Square
+	dense       [256]int16
+	denseSquare []game.Square
 	// flipRank and mirrorFile map a dense square to the one with the rank
 	// turned (rank r to the last rank − r) or the file mirrored (A to the
 	// last file); both keep the board (every board of V2 is symmetric both
@@ -19,42 +19,43 @@ type Board struct {
 	flipRank, mirrorFile []int16
 }
 
-// boards holds each playable variant's Board, indexed by Variant.
+// boards holds each variant's Board, indexed by Variant.
 var boards [4]*Board
 
 func init() {
-	for _, v := range movegen.Variants() {
-		if geo := v.Geometry(); geo != nil {
-			boards[v] = newBoard(v, geo)
-		}
+	for _, v := range game.Variants() {
+		boards[v] = newBoard(v)
 	}
 }
 
-func newBoard(v movegen.Variant, geo *movegen.Geometry) *Board {
+func newBoard(v game.Variant) *Board {
 	b := &Board{Variant: v}
 	for s := range b.dense {
 		b.dense[s] = -1
 	}
-	for r := 0; r < v.Ranks(); r++ {
-		for f := 0; f < v.Files(); f++ {
-			if s := geo.SquareAt(f, r); s != movegen.NoSquare {
-				b.dense[s] = int16(len(b.denseSquare))
-				b.denseSquare = append(b.denseSquare, s)
-			}
-		}
+	for _, s := range v.Squares() {
+		b.dense[s] = int16(len(b.denseSquare))
+		b.denseSquare = append(b.denseSquare, s)
 	}
 	b.Squares = len(b.denseSquare)
 	b.flipRank, b.mirrorFile = make([]int16, b.Squares), make([]int16, b.Squares)
 	for i, s := range b.denseSquare {
-		b.flipRank[i] = b.dense[geo.SquareAt(s.File(), v.Ranks()-1-s.Rank())]
-		b.mirrorFile[i] = b.dense[geo.SquareAt(v.Files()-1-s.File(), s.Rank())]
+		b.flipRank[i] = b.dense[game.SquareAt(s.File(), v.Ranks()-1-s.Rank())]
+		b.mirrorFile[i] = b.dense[game.SquareAt(v.Files()-1-s.File(), s.Rank())]
 	}
 	return b
 }
 
 // BoardOf returns the input numbering of v's board; nil for a variant
-// this build does not play.
-func BoardOf(v movegen.Variant) *Board { return boards[v&3] }
+// .
+func BoardOf(v game.Variant) *Board { return boards[v&3] }
+
+// Dense returns the dense number of square s, -1 off the board.
+func (b *Board) Dense(s game.Square) int { return int(b.dense[s]) }
+
+// FlipRank returns the dense square with the rank of dense square d
+// turned (Black's view).
+func (b *Board) FlipRank(d int) int { return int(b.flipRank[d]) }
 
 // Inputs is the number of input features of the board.
 func (b *Board) Inputs() int { return 4 * b.Squares }
@@ -66,9 +67,9 @@ type Feature uint16
 
 // Feature returns the feature of a piece of colour c and kind k on
 // square s, seen from side view.
-func (b *Board) Feature(view, c movegen.Color, k movegen.Kind, s movegen.Square) Feature {
+func (b *Board) Feature(view, c game.Color, k game.Kind, s game.Square) Feature {
 	sq := b.dense[s]
-	if view == movegen.Black {
+	if view == game.Black {
 		sq = b.flipRank[sq]
 	}
 	f := int(k)*b.Squares + int(sq)
@@ -83,23 +84,6 @@ func (b *Board) Feature(view, c movegen.Color, k movegen.Kind, s movegen.Square)
 func (b *Board) Mirror(f Feature) Feature {
 	sq := int(f) % b.Squares
 	return f - Feature(sq) + Feature(b.mirrorFile[sq])
-}
-
-// Features appends the features of every piece of p, a position of b's
-// board, seen from side view.
-func (b *Board) Features(dst []Feature, p *movegen.Position, view movegen.Color) []Feature {
-	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
-		pieces := p.Pieces[c]
-		for !pieces.IsEmpty() {
-			s := pieces.PopFirst()
-			k := movegen.Man
-			if p.Knights.Has(s) {
-				k = movegen.Knight
-			}
-			dst = append(dst, b.Feature(view, c, k, s))
-		}
-	}
-	return dst
 }
 
 // twin is hidden unit j's mirror twin σ(j).

@@ -10,7 +10,7 @@ import (
 	"os"
 	"unicode/utf8"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // The net file, little-endian:
@@ -44,7 +44,7 @@ func FileName(data []byte) string {
 	sum := sha256.Sum256(data)
 	prefix := "nn"
 	if len(data) >= 16 && string(data[:len(magic)]) == magic {
-		if v := movegen.Variant(binary.LittleEndian.Uint32(data[12:]) >> 8); v != movegen.Camelot && v < 4 {
+		if v := game.Variant(binary.LittleEndian.Uint32(data[12:]) >> 8); v != game.Camelot && v < 4 {
 			prefix = v.String()
 		}
 	}
@@ -97,13 +97,13 @@ func Load(data []byte) (*Net, error) {
 		return nil, fmt.Errorf("net format version %d; this program reads version %d", version, FormatVersion)
 	case arch&0xff != Architecture:
 		return nil, fmt.Errorf("net architecture %d; this program evaluates architecture %d, (I → H)×2 → 1", arch&0xff, Architecture)
-	case arch>>8 >= 4 || BoardOf(movegen.Variant(arch>>8)) == nil:
-		return nil, fmt.Errorf("a net of board %d, which this build does not play", arch>>8)
+	case arch>>8 >= uint32(game.NumVariants):
+		return nil, fmt.Errorf("a net of board %d, which this program does not play", arch>>8)
 	case hidden < 16 || hidden > MaxHidden || hidden%16 != 0:
 		return nil, fmt.Errorf("hidden size %d: want a multiple of 16 from 16 to %d", hidden, MaxHidden)
 	}
 	h := int(hidden)
-	n := &Net{Variant: movegen.Variant(arch >> 8), Hidden: h, Scale: int32(r.u32())}
+	n := &Net{Variant: game.Variant(arch >> 8), Hidden: h, Scale: int32(r.u32())}
 	inputs := n.Board().Inputs()
 	descLen := r.u32()
 	if descLen > maxDesc {

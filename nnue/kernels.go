@@ -5,8 +5,8 @@ package nnue
 // elsewhere, and with -tags purego, the Go loops below run. Both give
 // the same results (kernels_test.go).
 
-// addRow adds src to dst.
-func addRow(dst, src []int16) {
+// AddRow adds src to dst.
+func AddRow(dst, src []int16) {
 	if useAVX2 {
 		addRowAVX2(dst, src)
 		return
@@ -14,8 +14,8 @@ func addRow(dst, src []int16) {
 	addRowGo(dst, src)
 }
 
-// subRow subtracts src from dst.
-func subRow(dst, src []int16) {
+// SubRow subtracts src from dst.
+func SubRow(dst, src []int16) {
 	if useAVX2 {
 		subRowAVX2(dst, src)
 		return
@@ -23,9 +23,9 @@ func subRow(dst, src []int16) {
 	subRowGo(dst, src)
 }
 
-// addSubRow sets dst to src + add − sub: a quiet move's update in one
+// AddSubRow sets dst to src + add − sub: a quiet move's update in one
 // pass.
-func addSubRow(dst, src, add, sub []int16) {
+func AddSubRow(dst, src, add, sub []int16) {
 	if useAVX2 {
 		addSubRowAVX2(dst, src, add, sub)
 		return
@@ -33,8 +33,8 @@ func addSubRow(dst, src, add, sub []int16) {
 	addSubRowGo(dst, src, add, sub)
 }
 
-// dotCReLU returns Σ clamp(acc[i], 0, QA)·w[i].
-func dotCReLU(acc, w []int16) int32 {
+// DotCReLU returns Σ clamp(acc[i], 0, QA)·w[i].
+func DotCReLU(acc, w []int16) int32 {
 	if useAVX2 {
 		return dotCReLUAVX2(acc, w)
 	}

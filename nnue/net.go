@@ -3,7 +3,7 @@ package nnue
 import (
 	"fmt"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // Quantisation: a transformer weight or bias w is stored as round(w·QA),
@@ -28,7 +28,7 @@ const (
 type Net struct {
 	// Variant is the board the net evaluates (its inputs are that
 	// board's squares, Board); the zero Variant is Camelot.
-	Variant movegen.Variant
+	Variant game.Variant
 	Hidden  int     // H: units of the feature transformer, even (twins)
 	Weights []int16 // Board().Inputs() rows of H: row f is feature f's weights
 	Bias    []int16 // H
@@ -44,31 +44,16 @@ type Net struct {
 // Board returns the input numbering of the net's board.
 func (n *Net) Board() *Board { return BoardOf(n.Variant) }
 
-// row returns feature f's weights.
-func (n *Net) row(f Feature) []int16 {
+// Row returns feature f's weights.
+func (n *Net) Row(f Feature) []int16 {
 	return n.Weights[int(f)*n.Hidden : int(f+1)*n.Hidden]
 }
 
-// Evaluate scores p for the side to move, in centi-men, summing both
-// views from scratch. The search uses a Stack instead, which updates
-// them move by move; both give the same score.
-func (n *Net) Evaluate(p *movegen.Position) int {
-	var views [2][MaxHidden]int16
-	var fs [2 * (movegen.MaxKnights + movegen.MaxMen)]Feature
-	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
-		acc := views[c][:n.Hidden]
-		copy(acc, n.Bias)
-		for _, f := range n.Board().Features(fs[:0], p, c) {
-			addRow(acc, n.row(f))
-		}
-	}
-	return n.output(views[p.Side][:n.Hidden], views[p.Side.Other()][:n.Hidden])
-}
-
-// output is the score of the two views' accumulators.
-func (n *Net) output(us, them []int16) int {
+// Output is the score, in centi-men, of the two views' accumulators:
+// the side to move's (us) and the other side's.
+func (n *Net) Output(us, them []int16) int {
 	h := n.Hidden
-	sum := int64(dotCReLU(us, n.Out[:h])) + int64(dotCReLU(them, n.Out[h:2*h])) + int64(n.OutBias)
+	sum := int64(DotCReLU(us, n.Out[:h])) + int64(DotCReLU(them, n.Out[h:2*h])) + int64(n.OutBias)
 	return int(sum * int64(n.Scale) / (QA * QB * 1000))
 }
 
@@ -76,8 +61,8 @@ func (n *Net) output(us, them []int16) int {
 // sizes, weight ranges, and the mirror tie of the twins (doc.go).
 func (n *Net) check() error {
 	h, b := n.Hidden, n.Board()
-	if b == nil {
-		return fmt.Errorf("a net of %s, a board this build does not play", n.Variant)
+	if b == nil || !n.Variant.Valid() {
+		return fmt.Errorf("a net of %s, a board this program does not play", n.Variant)
 	}
 	inputs := b.Inputs()
 	switch {

@@ -3,16 +3,16 @@ package nnue
 import (
 	"math/rand/v2"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // Random returns a net of Camelot's board with random weights that keeps
 // the mirror tie, as a trained net does, named after its file: for tests
 // of the code that uses nets.
-func Random(seed uint64, hidden int) *Net { return RandomFor(movegen.Camelot, seed, hidden) }
+func Random(seed uint64, hidden int) *Net { return RandomFor(game.Camelot, seed, hidden) }
 
 // RandomFor is Random for the board of variant v.
-func RandomFor(v movegen.Variant, seed uint64, hidden int) *Net {
+func RandomFor(v game.Variant, seed uint64, hidden int) *Net {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	h, b := hidden, BoardOf(v)
 	n := &Net{Variant: v, Hidden: h, Weights: make([]int16, b.Inputs()*h), Bias: make([]int16, h), Out: make([]int16, 2*h),

@@ -11,9 +11,9 @@ func (n *Net) RawOutput(us, them []Feature) int64 {
 		acc := views[v][:n.Hidden]
 		copy(acc, n.Bias)
 		for _, f := range fs {
-			addRow(acc, n.row(f))
+			AddRow(acc, n.Row(f))
 		}
 	}
 	h := n.Hidden
-	return int64(dotCReLU(views[0][:h], n.Out[:h])) + int64(dotCReLU(views[1][:h], n.Out[h:2*h])) + int64(n.OutBias)
+	return int64(DotCReLU(views[0][:h], n.Out[:h])) + int64(DotCReLU(views[1][:h], n.Out[h:2*h])) + int64(n.OutBias)
 }

@@ -12,11 +12,12 @@ import (
 	"io"
 	"math/rand/v2"
 
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/record"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // Config says what to generate.
@@ -33,7 +34,7 @@ type Config struct {
 	// Variant is the board (V7): the random plies start from its start
 	// (V3), and a non-Camelot suite says so in its first comment line
 	// (record.VariantComment), so that a reader takes its lines on that board.
-	Variant movegen.Variant
+	Variant game.Variant
 }
 
 // triesFactor bounds the candidates tried: Count times this.
@@ -60,9 +61,9 @@ func (c Config) Check() error {
 
 // candidate is a random opening and its score.
 type candidate struct {
-	pos   movegen.Position
+	pos   game.Position
 	ok    bool // the random plies were all played and the game goes on
-	score engine.Score
+	score search.Score
 }
 
 // Generate writes cfg.Count positions of cfg.Variant's board to w, one CFEN line each (R5) with
@@ -79,16 +80,16 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	if cfg.Variant != movegen.Camelot {
+	if cfg.Variant != game.Camelot {
 		fmt.Fprintf(bw, "# %s\n", record.VariantComment(cfg.Variant))
 	}
 	for _, h := range cfg.Header {
 		fmt.Fprintf(bw, "# %s\n", h)
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x63616d656c6f74))
-	engines := make([]*engine.Engine, cfg.Threads)
+	engines := make([]*boards.Engine, cfg.Threads)
 	for i := range engines {
-		engines[i] = engine.New(engine.Options{Threads: 1, Hash: cfg.Hash})
+		engines[i] = boards.NewEngine(search.Options{Threads: 1, Hash: cfg.Hash})
 	}
 	bar := progress.New(status, "openings", "positions", 0, int64(cfg.Count))
 	defer bar.Done()
@@ -108,10 +109,10 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 		}
 		for _, c := range batch[:n] {
 			tries++
-			if found == cfg.Count || !c.ok || seen[c.pos.Key] || !inWindow(c.score, cfg) {
+			if found == cfg.Count || !c.ok || seen[c.pos.Key()] || !inWindow(c.score, cfg) {
 				continue
 			}
-			seen[c.pos.Key] = true
+			seen[c.pos.Key()] = true
 			found++
 			bar.Add(1)
 			fmt.Fprintf(bw, "%s # %+d\n", c.pos.CFEN(), c.score.CP)
@@ -122,22 +123,20 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 
 // draw plays a candidate's random plies.
 func draw(rng *rand.Rand, cfg Config) candidate {
-	var ml movegen.MoveList
-	g := movegen.NewGame(cfg.Variant.StartPosition())
+	g := boards.NewGame(cfg.Variant)
 	plies := cfg.MinPlies + rng.IntN(cfg.MaxPlies-cfg.MinPlies+1)
 	for range plies {
 		if g.Outcome().IsOver() {
 			break
 		}
-		pos := g.Position()
-		pos.GenerateMoves(&ml)
-		_ = g.Play(ml.Moves[rng.IntN(ml.N)]) // a generated move is legal
+		ms := g.Position().Moves()
+		_ = g.Play(ms[rng.IntN(len(ms))]) // a generated move is legal
 	}
 	return candidate{pos: g.Position(), ok: len(g.Moves()) == plies && !g.Outcome().IsOver()}
 }
 
 // score searches the candidates in parallel, one engine each at a time.
-func score(ctx context.Context, engines []*engine.Engine, cs []candidate, cfg Config) error {
+func score(ctx context.Context, engines []*boards.Engine, cs []candidate, cfg Config) error {
 	next := make(chan int)
 	done := make(chan struct{})
 	for _, e := range engines {
@@ -145,11 +144,11 @@ func score(ctx context.Context, engines []*engine.Engine, cs []candidate, cfg Co
 			defer func() { done <- struct{}{} }()
 			for i := range next {
 				e.NewGame()
-				lim := engine.Limits{Depth: cfg.Depth}
+				lim := search.Limits{Depth: cfg.Depth}
 				if cfg.Depth == 0 {
-					lim = engine.Limits{Nodes: cfg.Nodes}
+					lim = search.Limits{Nodes: cfg.Nodes}
 				}
-				cs[i].score = e.Search(ctx, movegen.NewGame(cs[i].pos), lim, nil).Score
+				cs[i].score = e.Search(ctx, game.NewGame(cs[i].pos), lim, nil).Score
 			}
 		}()
 	}
@@ -165,7 +164,7 @@ func score(ctx context.Context, engines []*engine.Engine, cs []candidate, cfg Co
 	return ctx.Err()
 }
 
-func inWindow(s engine.Score, cfg Config) bool {
+func inWindow(s search.Score, cfg Config) bool {
 	if s.Mate != 0 {
 		return false
 	}

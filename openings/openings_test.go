@@ -8,7 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 func generate(t *testing.T, cfg Config) string {
@@ -40,19 +41,19 @@ func TestGenerate(t *testing.T) {
 		if !ok {
 			t.Fatalf("line %q has no score", l)
 		}
-		p, err := movegen.ParseCFEN(cfen)
+		p, err := boards.ParseCFEN(game.Camelot, cfen)
 		if err != nil {
 			t.Fatalf("%q: %v", cfen, err)
 		}
-		if seen[p.Key] {
+		if seen[p.Key()] {
 			t.Errorf("%q twice", cfen)
 		}
-		seen[p.Key] = true
+		seen[p.Key()] = true
 		if p.Outcome().IsOver() {
 			t.Errorf("%q: the game is over", cfen)
 		}
 		// 6 to 10 plies from the start: move 4 to move 6, White to move.
-		if ply := 2*(p.MoveNumber-1) + int(p.Side); ply < 6 || ply > 10 {
+		if ply := 2*(p.MoveNumber()-1) + int(p.Side()); ply < 6 || ply > 10 {
 			t.Errorf("%q: %d plies from the start", cfen, ply)
 		}
 		v, err := strconv.Atoi(score)

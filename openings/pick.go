@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/record"
 )
 
@@ -22,9 +23,9 @@ import (
 
 // PilotPair is one opening's games in a pilot match.
 type PilotPair struct {
-	Start movegen.Position // the opening (the games' start position)
-	Games int              // games played from it
-	Score float64          // the named player's points in them
+	Start game.Position // the opening (the games' start position)
+	Games int           // games played from it
+	Score float64       // the named player's points in them
 }
 
 // PilotPairs groups the games of a match by their start position (the CFEN
@@ -41,18 +42,18 @@ func PilotPairs(games []*record.Game, player string) ([]PilotPair, error) {
 		if n > 0 && v != games[0].Variant {
 			return nil, fmt.Errorf("game %d: a game of %s, game 1 is of %s (V8)", n+1, v.Title(), games[0].Variant.Title())
 		}
-		if !v.Playable() {
+		if !v.Valid() {
 			return nil, fmt.Errorf("game %d: variant %s is not played yet", n+1, v)
 		}
-		var start movegen.Position
+		var start game.Position
 		if cf := g.Tag("CFEN"); cf != "" {
-			p, err := v.ParseCFEN(cf)
+			p, err := boards.ParseCFEN(v, cf)
 			if err != nil {
 				return nil, fmt.Errorf("game %d: tag %v", n+1, err)
 			}
 			start = p
 		} else {
-			start = v.StartPosition()
+			start = boards.StartPosition(v)
 		}
 		var points float64
 		white, black, result := g.Tag("White"), g.Tag("Black"), g.Tag("Result")
@@ -75,7 +76,7 @@ func PilotPairs(games []*record.Game, player string) ([]PilotPair, error) {
 		default:
 			return nil, fmt.Errorf("game %d: %s against %s: want %s on exactly one side", n+1, white, black, player)
 		}
-		key := start.Key
+		key := start.Key()
 		i, ok := index[key]
 		if !ok {
 			i = len(pairs)
@@ -90,8 +91,8 @@ func PilotPairs(games []*record.Game, player string) ([]PilotPair, error) {
 
 // Pick returns, in order, the starts of the pairs of exactly two games in
 // which the player scored at least minScore, at most count of them.
-func Pick(pairs []PilotPair, minScore float64, count int) []movegen.Position {
-	var kept []movegen.Position
+func Pick(pairs []PilotPair, minScore float64, count int) []game.Position {
+	var kept []game.Position
 	for _, p := range pairs {
 		if len(kept) == count {
 			break
@@ -106,9 +107,9 @@ func Pick(pairs []PilotPair, minScore float64, count int) []movegen.Position {
 // WriteSuite writes positions as a CFEN-lines openings file under header
 // comment lines; positions of a variant other than Camelot are preceded by
 // its variant comment (record.VariantComment).
-func WriteSuite(b *strings.Builder, header []string, positions []movegen.Position) {
-	if len(positions) > 0 && positions[0].Variant != movegen.Camelot {
-		b.WriteString("# " + record.VariantComment(positions[0].Variant) + "\n")
+func WriteSuite(b *strings.Builder, header []string, positions []game.Position) {
+	if len(positions) > 0 && positions[0].Variant() != game.Camelot {
+		b.WriteString("# " + record.VariantComment(positions[0].Variant()) + "\n")
 	}
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")

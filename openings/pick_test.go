@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/record"
 )
 
@@ -62,7 +62,7 @@ func TestPilotPairs(t *testing.T) {
 	if len(pairs) != 2 {
 		t.Fatalf("%d pairs, want 2", len(pairs))
 	}
-	if pairs[0].Start.CFEN() != movegen.StartCFEN || pairs[0].Games != 2 || pairs[0].Score != 1.5 {
+	if pairs[0].Start.CFEN() != game.StartCFEN || pairs[0].Games != 2 || pairs[0].Score != 1.5 {
 		t.Errorf("first pair %s: %d games, %.1f points; want the start, 2, 1.5", pairs[0].Start.CFEN(), pairs[0].Games, pairs[0].Score)
 	}
 	if pairs[1].Start.CFEN() != afterE6G8 || pairs[1].Games != 2 || pairs[1].Score != 0 {
@@ -74,7 +74,7 @@ func TestPilotPairs(t *testing.T) {
 	}
 
 	kept := Pick(pairs, 1.5, 10)
-	if len(kept) != 1 || kept[0].CFEN() != movegen.StartCFEN {
+	if len(kept) != 1 || kept[0].CFEN() != game.StartCFEN {
 		t.Errorf("Pick(1.5) kept %d openings, want the start alone", len(kept))
 	}
 	if got := Pick(pairs, 0, 1); len(got) != 1 {

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"github.com/camelot-engine/camelot/book"
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // bookState is the session's opening books: the OwnBook, BookFile,
@@ -49,7 +49,7 @@ func (s *Session) setBookFile(path string) {
 }
 
 // loadBook returns the book selected for v's board, loading it on first use.
-func (s *Session) loadBook(v movegen.Variant) (*book.Book, error) {
+func (s *Session) loadBook(v game.Variant) (*book.Book, error) {
 	bb := &s.book.boards[v&3]
 	if bb.loaded {
 		return bb.b, nil
@@ -73,7 +73,7 @@ func (s *Session) loadBook(v movegen.Variant) (*book.Book, error) {
 // fromBook reports whether a search with these limits is a game move the
 // book may answer: one under a clock or a move time. Analysis (infinite,
 // ponder, depth, nodes, searchmoves) always searches.
-func fromBook(lim engine.Limits) bool {
+func fromBook(lim search.Limits) bool {
 	if lim.Infinite || lim.Ponder || lim.Depth > 0 || lim.Nodes > 0 || len(lim.SearchMoves) > 0 {
 		return false
 	}
@@ -83,17 +83,15 @@ func fromBook(lim engine.Limits) bool {
 // bookMove returns the lines that answer a go from the book: an info line
 // naming the book move with its score, and the bestmove. ok is false when
 // the book is off, missing or has no move here.
-func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, ok bool) {
+func (s *Session) bookMove(g *game.Game, lim search.Limits) (lines []string, ok bool) {
 	if !s.book.own || !fromBook(lim) || g.Outcome().IsOver() {
 		return nil, false
 	}
 	pos := g.Position()
-	if o := s.e.Oracle(); o != nil && o.Covers(pos.Variant) {
-		if _, known := o.Probe(&pos); known {
-			return nil, false // the solution table's move is exact
-		}
+	if s.tableKnows(pos) {
+		return nil, false // the solution table's move is exact
 	}
-	b, err := s.loadBook(pos.Variant)
+	b, err := s.loadBook(pos.Variant())
 	if err != nil || b == nil {
 		return nil, false
 	}
@@ -107,7 +105,7 @@ func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, 
 	// a GUI shows a book move as it shows a searched one; the line is the
 	// book's own continuation, and its second move is the ponder move.
 	line := b.Line(&pos, c.Move, bookLineLen)
-	info := engine.Info{Depth: c.Depth, SelDepth: c.Depth, MultiPV: 1, Score: score, PV: line}
+	info := search.Info{Depth: c.Depth, SelDepth: c.Depth, MultiPV: 1, Score: score, PV: line}
 	return []string{
 		fmt.Sprintf("info string book move %s score %s depth %d weight %.1f%%", text, score, c.Depth, 100*c.Weight),
 		infoLine(pos, info),
@@ -119,12 +117,12 @@ func (s *Session) bookMove(g *movegen.Game, lim engine.Limits) (lines []string, 
 const bookLineLen = 8
 
 // bookScore writes a book score as the protocol writes search scores.
-func bookScore(v int) engine.Score {
+func bookScore(v int) search.Score {
 	switch {
 	case v >= book.WinScore-999:
-		return engine.Score{Mate: (book.WinScore - v + 1) / 2}
+		return search.Score{Mate: (book.WinScore - v + 1) / 2}
 	case v <= -book.WinScore+999:
-		return engine.Score{Mate: -(book.WinScore + v) / 2}
+		return search.Score{Mate: -(book.WinScore + v) / 2}
 	}
-	return engine.Score{CP: v}
+	return search.Score{CP: v}
 }

@@ -7,24 +7,24 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/book"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // writeBook writes a book holding the start position, expanded, and its
 // one book move E7-E8 scored +30 for White; it returns the file's path.
 func writeBook(t *testing.T) string {
 	t.Helper()
-	start := movegen.StartPosition()
-	child := start
-	m, err := child.ParseMove("E7-E8")
+	start := boards.StartPosition(game.Camelot)
+	m, err := start.ParseMove("E7-E8")
 	if err != nil {
 		t.Fatal(err)
 	}
-	child.MakeMove(m)
+	child := start.Play(m)
 	data, err := book.Encode([]book.Entry{
-		{Key: start.Key, Score: 30, Depth: 10, Expanded: true},
-		{Key: child.Key, Score: -30, Depth: 9, Ply: 1},
+		{Key: start.Key(), Score: 30, Depth: 10, Expanded: true},
+		{Key: child.Key(), Score: -30, Depth: 9, Ply: 1},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +124,7 @@ func TestEmbeddedBookInfoLine(t *testing.T) {
 		t.Fatalf("book answer %q", got)
 	}
 	checkContract(t, "book move", got[1:], 1)
-	checkPV(t, movegen.StartPosition(), got[1])
+	checkPV(t, boards.StartPosition(game.Camelot), got[1])
 	f := strings.Fields(got[0]) // info string book move M score cp S depth D weight W
 	r := parseReport(t, got[1])
 	if r.pv[0] != f[4] || !strings.Contains(got[1], " score "+f[6]+" "+f[7]+" ") || strconv.Itoa(r.depth) != f[9] {

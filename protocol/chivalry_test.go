@@ -4,22 +4,24 @@ import (
 	"strings"
 	"testing"
 
-	widemovegen "github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
-// Chivalry's 14-file board needs the wide grid: while it is selected the
-// session hands every command to a session of internal/wide/protocol
-// (grid_narrow.go). To the GUI it is the same engine: the same lines, the
-// options it set before, and back to the narrow board on request (V7).
+// Chivalry's 14-file board is played by the engine of the wide grid
+// (package boards picks it); the session is the same for every board: the
+// same lines, the options set before, and back to Camelot's board on
+// request (V7).
 func TestUCIVariantChivalry(t *testing.T) {
 	c := newClient(t)
-	c.quiet("setoption name MultiPV value 2") // set before: the wide session must have it too
+	c.quiet("setoption name MultiPV value 2") // set before: the Chivalry search must have it too
 	got := c.roundTrip("setoption name UCI_Variant value chivalry")
-	want := "info string variant chivalry files 14 ranks 16 startpos " + widemovegen.Chivalry.StartCFEN()
+	want := "info string variant chivalry files 14 ranks 16 startpos " + game.Chivalry.StartCFEN()
 	if len(got) != 1 || got[0] != want {
 		t.Fatalf("UCI_Variant chivalry printed %q, want %q", got, want)
 	}
-	if cfen := c.cfen(); cfen != widemovegen.Chivalry.StartCFEN() {
+	if cfen := c.cfen(); cfen != game.Chivalry.StartCFEN() {
 		t.Errorf("after UCI_Variant chivalry the position is %q, want Chivalry's start", cfen)
 	}
 	// A move to file M (R3, V2).
@@ -44,7 +46,7 @@ func TestUCIVariantChivalry(t *testing.T) {
 	if !strings.Contains(strings.Join(lines, "\n"), " multipv 2 ") {
 		t.Errorf("the search in Chivalry forgot MultiPV 2:\n%s", strings.Join(lines, "\n"))
 	}
-	start := widemovegen.Chivalry.StartPosition()
+	start := boards.StartPosition(game.Chivalry)
 	if move := bestMove(t, lines); func() error { _, err := start.ParseMove(move); return err }() != nil {
 		t.Errorf("bestmove %q is no move of Chivalry's start", move)
 	}
@@ -61,10 +63,44 @@ func TestUCIVariantChivalry(t *testing.T) {
 	}
 	// And once more to Chivalry: its start again; quit during a search still answers.
 	c.roundTrip("setoption name UCI_Variant value CHIVALRY")
-	if cfen := c.cfen(); cfen != widemovegen.Chivalry.StartCFEN() {
+	if cfen := c.cfen(); cfen != game.Chivalry.StartCFEN() {
 		t.Errorf("back in Chivalry the position is %q, want its start", cfen)
 	}
 	c.send("go infinite")
 	c.send("quit")
 	c.expectPrefix("bestmove ")
+}
+
+// Switching between Camelot's board and Chivalry's in one session leaves
+// nothing behind on either: a Camelot search after a game of Chivalry
+// finds what a fresh engine finds, node for node, and so does a Chivalry
+// search after a game of Camelot.
+func TestUCIVariantChivalryKeepsNoStaleState(t *testing.T) {
+	newSession := func() *client {
+		return newClientSession(t, NewSession(boards.NewEngine(search.Options{Hash: 4, Threads: 1})))
+	}
+	const camelotPosition, camelotGo = "startpos moves E6-G8 H11-H9", "go depth 7"
+	const chivalryPosition, chivalryGo = "startpos moves L7-M8 G11-G9", "go depth 5"
+	freshCamelot := searchTranscript(newSession(), camelotPosition, camelotGo)
+	freshChivalry := func() []string {
+		c := newSession()
+		c.roundTrip("setoption name UCI_Variant value chivalry")
+		return searchTranscript(c, chivalryPosition, chivalryGo)
+	}()
+
+	c := newSession()
+	c.quiet("setoption name OwnBook value false")
+	c.roundTrip("setoption name UCI_Variant value chivalry")
+	c.quiet("position startpos moves L7-M8")
+	c.send("go depth 6")
+	c.expectPrefix("bestmove ")
+	c.roundTrip("setoption name UCI_Variant value camelot")
+	if got := searchTranscript(c, camelotPosition, camelotGo); strings.Join(got, "\n") != strings.Join(freshCamelot, "\n") {
+		t.Errorf("after a game of Chivalry the Camelot search printed\n%s\nwant, as a fresh engine,\n%s", strings.Join(got, "\n"), strings.Join(freshCamelot, "\n"))
+	}
+	// The Camelot game just searched, then Chivalry again.
+	c.roundTrip("setoption name UCI_Variant value chivalry")
+	if got := searchTranscript(c, chivalryPosition, chivalryGo); strings.Join(got, "\n") != strings.Join(freshChivalry, "\n") {
+		t.Errorf("after games of Chivalry and Camelot the Chivalry search printed\n%s\nwant, as a fresh engine,\n%s", strings.Join(got, "\n"), strings.Join(freshChivalry, "\n"))
+	}
 }

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // cmdPosition implements `position startpos|cfen CFEN|fen CFEN [moves M…]`.
@@ -22,11 +23,11 @@ func (s *Session) cmdPosition(args []string) {
 		s.errorf("position: want startpos or cfen CFEN, then optionally moves M1 M2 …")
 		return
 	}
-	var start movegen.Position
+	var start game.Position
 	var rest []string
 	switch kw := strings.ToLower(args[0]); kw {
 	case "startpos":
-		start, rest = s.variant.StartPosition(), args[1:]
+		start, rest = boards.StartPosition(s.variant), args[1:]
 	case "cfen", "fen":
 		end := len(args)
 		for i := 1; i < len(args); i++ {
@@ -35,11 +36,11 @@ func (s *Session) cmdPosition(args []string) {
 				break
 			}
 		}
-		p, err := s.variant.ParseCFEN(strings.Join(args[1:end], " "))
+		p, err := boards.ParseCFEN(s.variant, strings.Join(args[1:end], " "))
 		if err != nil {
-			// movegen's message names the CFEN's field and rank; the
+			// The rules' message names the CFEN's field and rank; the
 			// position stays as it was.
-			if s.variant != movegen.Camelot {
+			if s.variant != game.Camelot {
 				s.errorf("position: %v (variant %s)", err, s.variant)
 			} else {
 				s.errorf("position: %v", err)
@@ -61,8 +62,8 @@ func (s *Session) cmdPosition(args []string) {
 	}
 	// A GUI resends the whole game before every move: when the new command
 	// extends the last one, only the new moves are played.
-	g, done := movegen.NewGame(start), 0
-	if s.last.game != nil && s.last.start == start && len(s.last.texts) <= len(texts) &&
+	g, done := game.NewGame(start), 0
+	if s.last.game != nil && samePosition(s.last.start, start) && len(s.last.texts) <= len(texts) &&
 		slices.Equal(s.last.texts, texts[:len(s.last.texts)]) {
 		g, done = s.last.game.Clone(), len(s.last.texts)
 	}
@@ -79,6 +80,12 @@ func (s *Session) cmdPosition(args []string) {
 	s.game = g
 }
 
+// samePosition reports whether p and q are the same position: positions
+// compare by their board and CFEN, not with ==.
+func samePosition(p, q game.Position) bool {
+	return p.Variant() == q.Variant() && p.CFEN() == q.CFEN()
+}
+
 // goKeywords are the tokens `go` knows.
 var goKeywords = map[string]bool{
 	"wtime": true, "btime": true, "winc": true, "binc": true, "movestogo": true,
@@ -90,8 +97,8 @@ var goKeywords = map[string]bool{
 const maxMillis = 1_000_000_000_000
 
 // parseGo reads the arguments of `go` for position p.
-func parseGo(args []string, p *movegen.Position) (engine.Limits, error) {
-	var lim engine.Limits
+func parseGo(args []string, p game.Position) (search.Limits, error) {
+	var lim search.Limits
 	for i := 0; i < len(args); i++ {
 		kw := strings.ToLower(args[i])
 		switch kw {
@@ -184,7 +191,7 @@ func (s *Session) cmdGo(args []string) {
 	}
 	g := s.game
 	pos := g.Position()
-	lim, err := parseGo(args, &pos)
+	lim, err := parseGo(args, pos)
 	if err != nil {
 		s.errorf("go: %v", err)
 		return
@@ -207,7 +214,7 @@ func (s *Session) cmdGo(args []string) {
 	go func() {
 		defer close(j.done)
 		defer cancel()
-		res := e.Search(ctx, g, lim, func(in engine.Info) {
+		res := e.Search(ctx, g, lim, func(in search.Info) {
 			j.reported(e)
 			out.line(infoLine(pos, in))
 		})
@@ -217,7 +224,7 @@ func (s *Session) cmdGo(args []string) {
 
 // infoLine formats a search report. The PV is played out on a copy of the
 // root position and cut at its first move that is not legal there.
-func infoLine(root movegen.Position, in engine.Info) string {
+func infoLine(root game.Position, in search.Info) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d time %d",
 		in.Depth, in.SelDepth, max(in.MultiPV, 1), in.Score, in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
@@ -230,12 +237,10 @@ func infoLine(root movegen.Position, in engine.Info) string {
 
 // lineText returns the canonical texts (R3) of the legal prefix of moves
 // played from p.
-func lineText(p movegen.Position, moves []movegen.Move) []string {
+func lineText(p game.Position, moves []game.Move) []string {
 	var texts []string
-	ml := new(movegen.MoveList)
 	for _, m := range moves {
-		p.GenerateMoves(ml)
-		if !ml.Contains(m) {
+		if !p.IsLegal(m) {
 			break
 		}
 		texts = append(texts, p.MoveText(m))
@@ -246,41 +251,33 @@ func lineText(p movegen.Position, moves []movegen.Move) []string {
 
 // bestMoveLines formats the end of a search: `bestmove M [ponder P]`, or
 // for a finished game its result and `bestmove (none)`.
-func bestMoveLines(root movegen.Position, res engine.Result) []string {
+func bestMoveLines(root game.Position, res search.Result) []string {
 	if res.Outcome.IsOver() {
 		return []string{"info string game over: " + res.Outcome.String(), "bestmove (none)"}
 	}
-	if res.Best == movegen.NullMove {
+	if res.Best == game.NullMove {
 		return []string{"bestmove (none)"}
 	}
-	if !isLegal(root, res.Best) {
+	if !root.IsLegal(res.Best) {
 		// Cannot happen with a correct engine; play something legal.
-		var ml movegen.MoveList
-		root.GenerateMoves(&ml)
-		if ml.N == 0 {
+		ms := root.Moves()
+		if len(ms) == 0 {
 			return []string{"info string error: the search returned no legal move", "bestmove (none)"}
 		}
 		return []string{"info string error: the search returned an illegal move; playing the first legal move",
-			bestMoveLine(root, ml.Moves[:1])}
+			bestMoveLine(root, ms[:1])}
 	}
-	return []string{bestMoveLine(root, []movegen.Move{res.Best, res.Ponder})}
+	return []string{bestMoveLine(root, []game.Move{res.Best, res.Ponder})}
 }
 
 // bestMoveLine writes `bestmove M [ponder P]` for the line's first move,
 // which must be legal in root, and its second if that is legal after it.
-func bestMoveLine(root movegen.Position, line []movegen.Move) string {
+func bestMoveLine(root game.Position, line []game.Move) string {
 	texts := lineText(root, line[:min(len(line), 2)])
 	if len(texts) == 2 {
 		return "bestmove " + texts[0] + " ponder " + texts[1]
 	}
 	return "bestmove " + texts[0]
-}
-
-// isLegal reports whether m is a legal move in p.
-func isLegal(p movegen.Position, m movegen.Move) bool {
-	var ml movegen.MoveList
-	p.GenerateMoves(&ml)
-	return ml.Contains(m)
 }
 
 // cmdPerft implements `go perft DEPTH`: the divide of `camelot perft
@@ -306,9 +303,9 @@ func (s *Session) cmdPerft(args []string) {
 	s.job = j
 	go func() {
 		defer close(j.done)
-		entries, total := movegen.Divide(pos, depth, threads)
+		entries, total := pos.Divide(depth, threads)
 		var buf bytes.Buffer
-		movegen.WriteDivide(&buf, entries, total)
+		game.WriteDivide(&buf, entries, total)
 		out.finish(j, strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")...)
 	}()
 }
@@ -317,19 +314,18 @@ func (s *Session) cmdPerft(args []string) {
 // the top, then the CFEN, the Zobrist key and the game's result.
 func (s *Session) cmdDisplay() {
 	p := s.game.Position()
-	geo, v := p.Geometry(), p.Variant
+	v := p.Variant()
 	var lines []string
 	for r := v.Ranks() - 1; r >= 0; r-- {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%3d ", r+1)
 		for f := 0; f < v.Files(); f++ {
-			sq := geo.SquareAt(f, r)
-			if sq == movegen.NoSquare {
+			if !v.Has(f, r) {
 				b.WriteString("  ")
 				continue
 			}
 			b.WriteByte(' ')
-			b.WriteByte(pieceChar(p.PieceAt(sq)))
+			b.WriteByte(pieceChar(p.PieceAt(game.SquareAt(f, r))))
 		}
 		l := strings.TrimRight(b.String(), " ")
 		switch r {
@@ -346,20 +342,20 @@ func (s *Session) cmdDisplay() {
 	}
 	lines = append(lines, files,
 		"CFEN: "+p.CFEN(),
-		fmt.Sprintf("Key: %016X", p.Key),
+		fmt.Sprintf("Key: %016X", p.Key()),
 		"Result: "+s.game.Outcome().String())
 	s.out.lines(lines...)
 }
 
-func pieceChar(pc movegen.Piece) byte {
+func pieceChar(pc game.Piece) byte {
 	switch pc {
-	case movegen.WhiteMan:
+	case game.WhiteMan:
 		return 'M'
-	case movegen.WhiteKnight:
+	case game.WhiteKnight:
 		return 'N'
-	case movegen.BlackMan:
+	case game.BlackMan:
 		return 'm'
-	case movegen.BlackKnight:
+	case game.BlackKnight:
 		return 'n'
 	}
 	return '.'
@@ -367,30 +363,16 @@ func pieceChar(pc movegen.Piece) byte {
 
 // cmdEval implements `eval`: the static evaluation of the current position
 // term by term (White, Black, White minus Black), then the score the
-// search sees, from the side to move's point of view.
+// search sees, from the side to move's point of view, as the engine of
+// the position's board reports it (search.Engine.EvalReport).
 func (s *Session) cmdEval() {
-	ev := s.e.Eval
-	if ev == nil {
+	lines := s.e.EvalReport(s.game.Position())
+	if len(lines) == 0 {
 		s.errorf("eval: the engine has no evaluator")
 		return
 	}
-	p := s.game.Position()
-	lines := []string{fmt.Sprintf("%-12s %7s %7s %7s", "Term", "White", "Black", "Total")}
-	for _, t := range ev.Breakdown(&p) {
-		lines = append(lines, fmt.Sprintf("%-12s %7d %7d %7d", oneLine(t.Name), t.White, t.Black, t.White-t.Black))
-	}
-	lines = append(lines, fmt.Sprintf("Total: %d (side to move)", ev.Evaluate(&p)))
-	o, net := s.e.Options(), s.e.Net(p.Variant)
-	switch {
-	case net == nil:
-		lines = append(lines, fmt.Sprintf("NNUE: no net of the %s board (EvalFile names one)", p.Variant.Title()))
-	default:
-		lines = append(lines, fmt.Sprintf("NNUE: %d (side to move), net %s", net.Evaluate(&p), net.Name))
-	}
-	if o.Classic || net == nil {
-		lines = append(lines, "The search uses the tuned evaluation")
-	} else {
-		lines = append(lines, "The search uses NNUE")
+	for i, l := range lines {
+		lines[i] = oneLine(l)
 	}
 	s.out.lines(lines...)
 }
@@ -407,7 +389,7 @@ func (s *Session) cmdBench(args []string) {
 		return
 	}
 	// The suite of the session's board (V7), unless the arguments name one.
-	if s.variant != movegen.Camelot && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-variant") }) {
+	if s.variant != game.Camelot && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-variant") }) {
 		args = append([]string{"-variant", s.variant.String()}, args...)
 	}
 	w := &lineWriter{out: s.out}

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // report is an info line as a GUI reads it.
@@ -153,14 +154,12 @@ func TestMultiPVLinesInScoreOrder(t *testing.T) {
 			c.quiet("position cfen " + cfen)
 		}
 		c.quiet("ucinewgame")
-		p, err := movegen.ParseCFEN(c.cfen())
+		p, err := boards.ParseCFEN(game.Camelot, c.cfen())
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.send(fmt.Sprintf("go depth %d", depth))
-		var ml movegen.MoveList
-		p.GenerateMoves(&ml)
-		iterations += checkContract(t, cfen, c.expectPrefix("bestmove "), min(4, max(ml.N, 1)))
+		iterations += checkContract(t, cfen, c.expectPrefix("bestmove "), min(4, max(len(p.Moves()), 1)))
 	}
 	t.Logf("%d positions, %d complete iterations of MultiPV 4 to depth %d, all in score order", len(positions)+1, iterations, depth)
 }
@@ -207,12 +206,12 @@ func TestSkillReportsTheMovePlayed(t *testing.T) {
 // The picked line of a weakened search is one of the lines the hidden
 // MultiPV ranked, and pick sees them best first.
 func TestSkillPicksFromRankedLines(t *testing.T) {
-	p, _ := movegen.ParseCFEN(benchPositions(t)[16])
+	p, _ := boards.ParseCFEN(game.Camelot, benchPositions(t)[16])
 	for _, level := range []int{0, 5, 10, 19} {
-		e := engine.New(engine.Options{Hash: 1, Threads: 1, MultiPV: 1})
-		e.SetSkill(engine.Skill{Level: level, Seed: 7})
-		var infos []engine.Info
-		res := e.Search(t.Context(), movegen.NewGame(p), engine.Limits{}, func(in engine.Info) { infos = append(infos, in) })
+		e := boards.NewEngine(search.Options{Hash: 1, Threads: 1, MultiPV: 1})
+		e.SetSkill(search.Skill{Level: level, Seed: 7})
+		var infos []search.Info
+		res := e.Search(t.Context(), game.NewGame(p), search.Limits{}, func(in search.Info) { infos = append(infos, in) })
 		if len(infos) != 1 || infos[0].PV[0] != res.Best || infos[0].Score != res.Score {
 			t.Errorf("level %d: %d reports, played %v %v", level, len(infos), res.Best, res.Score)
 		}

@@ -6,7 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // FuzzCommandLine feeds arbitrary input (one line or several) to a session
@@ -25,10 +26,11 @@ func FuzzCommandLine(f *testing.F) {
 		"setoption name Move Overhead value 10",
 		"go perft 3",
 		"d\neval",
+		"setoption name UCI_Variant value chivalry\nposition startpos moves L7-M8\nd\neval\ngo perft 2",
 	} {
 		f.Add(seed)
 	}
-	e := engine.New(engine.Options{Hash: 1, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 1, Threads: 1})
 	f.Fuzz(func(t *testing.T, input string) {
 		s := NewSession(e)
 		s.capDepth, s.capPerft, s.capHash, s.capThreads = 2, 2, 2, 2

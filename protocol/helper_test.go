@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // waitTimeout bounds every wait for an answer: a hang fails the test.
@@ -33,7 +34,7 @@ type client struct {
 // newClient starts Run with a small single-threaded engine.
 func newClient(t *testing.T) *client {
 	t.Helper()
-	return newClientSession(t, NewSession(engine.New(engine.Options{Hash: 4, Threads: 1})))
+	return newClientSession(t, NewSession(boards.NewEngine(search.Options{Hash: 4, Threads: 1})))
 }
 
 func newClientSession(t *testing.T, s *Session) *client {

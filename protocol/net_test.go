@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/nnue"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // writeNet writes a random net file and returns its path and the net.
@@ -41,7 +42,7 @@ func netLine(c *client) string {
 // file gets one error line and the engine keeps the net it had; Use NNUE
 // false selects the tuned evaluation, which the search then reports.
 func TestEvalFile(t *testing.T) {
-	e := engine.New(engine.Options{Hash: 1, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 1, Threads: 1})
 	c := newClientSession(t, NewSession(e))
 	good, n := writeNet(t, 1, 32)
 	c.quiet("setoption name EvalFile value " + good)

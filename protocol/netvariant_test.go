@@ -7,15 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/book"
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // writeNetOf writes a random net file of v's board and returns its path
 // and the net.
-func writeNetOf(t *testing.T, v movegen.Variant, seed uint64) (string, *nnue.Net) {
+func writeNetOf(t *testing.T, v game.Variant, seed uint64) (string, *nnue.Net) {
 	t.Helper()
 	n := nnue.RandomFor(v, seed, 16)
 	data, err := nnue.Encode(n)
@@ -33,10 +34,10 @@ func writeNetOf(t *testing.T, v movegen.Variant, seed uint64) (string, *nnue.Net
 // another board is refused with one error line, and the engine keeps the
 // net it had, on each board. Use NNUE works on every board.
 func TestEvalFileByBoard(t *testing.T) {
-	e := engine.New(engine.Options{Hash: 1, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 1, Threads: 1})
 	c := newClientSession(t, NewSession(e))
-	camPath, cam := writeNetOf(t, movegen.Camette, 1)
-	camelotPath, camelot := writeNetOf(t, movegen.Camelot, 2)
+	camPath, cam := writeNetOf(t, game.Camette, 1)
+	camelotPath, camelot := writeNetOf(t, game.Camelot, 2)
 	c.quiet("setoption name EvalFile value " + camelotPath)
 	c.roundTrip("setoption name UCI_Variant value camette")
 	if l := netLine(c); !strings.HasPrefix(l, "NNUE: no net of the Camette board") {
@@ -62,7 +63,7 @@ func TestEvalFileByBoard(t *testing.T) {
 	c.quiet("setoption name Use NNUE value true")
 	// Cam has its built-in net.
 	c.roundTrip("setoption name UCI_Variant value cam")
-	if def, _ := nnue.DefaultFor(movegen.Cam); def == nil || netLine(c) != fmt.Sprintf("NNUE: %d (side to move), net %s", def.Evaluate(ptrPos(movegen.Cam.StartPosition())), def.Name) {
+	if def, _ := nnue.DefaultFor(game.Cam); def == nil || netLine(c) != fmt.Sprintf("NNUE: %d (side to move), net %s", boards.NetEvaluate(def, boards.StartPosition(game.Cam)), def.Name) {
 		t.Errorf("Cam's built-in net: %v, eval says %q", def, netLine(c))
 	}
 	// Back on Camelot's board, its own net is still there.
@@ -73,21 +74,17 @@ func TestEvalFileByBoard(t *testing.T) {
 	c.errorLine("setoption name EvalFile value "+camPath, "a net of Camette, not of Camelot", "keeping net "+camelot.Name)
 }
 
-func ptrPos(p movegen.Position) *movegen.Position { return &p }
-
 // writeBookOf writes a book of v's board holding its start, expanded, and
 // the position after the start's first legal move; it returns the path
 // and that move's text.
-func writeBookOf(t *testing.T, v movegen.Variant) (string, string) {
+func writeBookOf(t *testing.T, v game.Variant) (string, string) {
 	t.Helper()
-	start := v.StartPosition()
-	var ml movegen.MoveList
-	start.GenerateMoves(&ml)
-	child := start
-	child.MakeMove(ml.Moves[0])
+	start := boards.StartPosition(v)
+	first := start.Moves()[0]
+	child := start.Play(first)
 	data, err := book.EncodeOf(v, []book.Entry{
-		{Key: start.Key, Score: 10, Depth: 5, Expanded: true},
-		{Key: child.Key, Score: -10, Depth: 4, Ply: 1},
+		{Key: start.Key(), Score: 10, Depth: 5, Expanded: true},
+		{Key: child.Key(), Score: -10, Depth: 4, Ply: 1},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -96,15 +93,15 @@ func writeBookOf(t *testing.T, v movegen.Variant) (string, string) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return path, start.MoveText(ml.Moves[0])
+	return path, start.MoveText(first)
 }
 
 // A book holds one board's positions: BookFile loads one for the board
 // selected and refuses another board's; a book move is played on its
 // board, and never on another.
 func TestBookByBoard(t *testing.T) {
-	c := newClientSession(t, NewSession(engine.New(engine.Options{Hash: 1, Threads: 1})))
-	camBook, move := writeBookOf(t, movegen.Cam)
+	c := newClientSession(t, NewSession(boards.NewEngine(search.Options{Hash: 1, Threads: 1})))
+	camBook, move := writeBookOf(t, game.Cam)
 	c.errorLine("setoption name BookFile value "+camBook, "a book of Cam, not of Camelot")
 	c.roundTrip("setoption name UCI_Variant value cam")
 	c.quiet("setoption name BookFile value " + camBook)

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/book"
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // Option ranges and defaults.
@@ -65,11 +66,11 @@ var options = []option{
 	// Play selects a weak reference opponent for sanity matches.
 	{name: "Play", kind: typeCombo, def: constant(0), engine: true,
 		vars:  playStyles,
-		apply: func(s *Session, v int) { _ = s.e.SetPlay(engine.Play(playStyles[v])) }},
-	// Strength levels for people (engine.Skill): 20 is full strength.
+		apply: func(s *Session, v int) { _ = s.e.SetPlay(search.Play(playStyles[v])) }},
+	// Strength levels for people (search.Skill): 20 is full strength.
 	// UCI_LimitStrength with UCI_Elo picks the level instead, by the
-	// calibrated curve (engine.SkillForElo).
-	{name: "Skill Level", kind: typeSpin, def: constant(engine.MaxSkill), min: 0, max: engine.MaxSkill, engine: true,
+	// calibrated curve (search.SkillForElo).
+	{name: "Skill Level", kind: typeSpin, def: constant(search.MaxSkill), min: 0, max: search.MaxSkill, engine: true,
 		apply: func(s *Session, v int) { s.skill.Level = v; s.applySkill() }},
 	{name: "Skill Seed", kind: typeSpin, def: constant(0), min: 0, max: maxSkillSeed, engine: true,
 		apply: func(s *Session, v int) { s.skill.Seed = uint64(v); s.applySkill() }},
@@ -99,7 +100,7 @@ var options = []option{
 	// start, and position startpos and cfen then mean its board.
 	{name: "UCI_Variant", kind: typeCombo, def: constant(0), engine: true,
 		vars:  variantNames(),
-		apply: func(s *Session, v int) { s.setVariant(movegen.Variants()[v]) }},
+		apply: func(s *Session, v int) { s.setVariant(game.Variants()[v]) }},
 	// Camette's solution table (camelot solve), as Stockfish's SyzygyPath:
 	// probed at the root and in the search of Camette positions only.
 	{name: "SolutionPath", kind: typeString, engine: true,
@@ -109,7 +110,7 @@ var options = []option{
 // variantNames lists UCI_Variant's values in the order of V1.
 func variantNames() []string {
 	var names []string
-	for _, v := range movegen.Variants() {
+	for _, v := range game.Variants() {
 		names = append(names, v.String())
 	}
 	return names
@@ -139,35 +140,30 @@ func parseSetOption(args []string) (name, value string, hasValue bool, err error
 }
 
 // setVariant switches the game to v (V7): the position becomes v's start
-// and the engine forgets what it learned on the other board (hash table,
-// history). A variant this build cannot play is refused and the game kept.
-func (s *Session) setVariant(v movegen.Variant) {
-	if !v.Playable() {
-		_, err := v.ParseCFEN(v.StartCFEN())
-		s.errorf("setoption: UCI_Variant %s: %v; the variant stays %s", v, err, s.variant)
-		return
-	}
+// and the engine forgets what it learned on every board (hash tables,
+// histories), so that a search on v's board is a fresh engine's.
+func (s *Session) setVariant(v game.Variant) {
 	s.variant = v
 	s.e.NewGame()
-	s.game = movegen.NewGame(v.StartPosition())
+	s.game = boards.NewGame(v)
 	s.last.game, s.last.texts = nil, nil
 	s.out.line(fmt.Sprintf("info string variant %s files %d ranks %d startpos %s", v, v.Files(), v.Ranks(), v.StartCFEN()))
 }
 
-var playStyles = []string{string(engine.PlayNormal), string(engine.PlayRandom), string(engine.PlayMaterial)}
+var playStyles = []string{string(search.PlayNormal), string(search.PlayRandom), string(search.PlayMaterial)}
 
 func constant(n int) func() int { return func() int { return n } }
 
 // minElo and maxElo are UCI_Elo's range: the calibrated Elo of levels 0
 // and 20.
-func minElo() int { return int(engine.EloOf(0) + 0.5) }
-func maxElo() int { return int(engine.EloOf(engine.MaxSkill) + 0.5) }
+func minElo() int { return int(search.EloOf(0) + 0.5) }
+func maxElo() int { return int(search.EloOf(search.MaxSkill) + 0.5) }
 
 // applySkill hands the engine the level the options select.
 func (s *Session) applySkill() {
 	sk := s.skill
 	if s.limitStrength {
-		sk.Level = engine.SkillForElo(s.elo)
+		sk.Level = search.SkillForElo(s.elo)
 	}
 	s.e.SetSkill(sk)
 }

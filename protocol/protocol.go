@@ -67,9 +67,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/version"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/search"
 	"github.com/klauspost/cpuid/v2"
 )
 
@@ -105,8 +106,8 @@ func DefaultThreads() int {
 // DefaultOptions returns the engine options the `uci` command announces as
 // defaults. An engine handed to Run should be made with them, so that what
 // the GUI is told matches what the engine does.
-func DefaultOptions() engine.Options {
-	return engine.Options{
+func DefaultOptions() search.Options {
+	return search.Options{
 		Hash:         defaultHash,
 		Threads:      DefaultThreads(),
 		MultiPV:      1,
@@ -123,15 +124,15 @@ type Session struct {
 	// It runs on the read loop, so input waits until it returns.
 	BenchFunc func(w io.Writer, args []string) error
 
-	e       *engine.Engine
+	e       *boards.Engine
 	out     *output
-	game    *movegen.Game   // replaced, never modified, once a search may hold it
-	variant movegen.Variant // UCI_Variant: the board of startpos and cfen (V7)
-	threads int             // Threads option, also used by go perft
-	ponder  bool            // Ponder option (informational only)
-	job     *job            // the last search or perft started; nil if none
-	book    bookState       // the opening book and its options
-	skill   engine.Skill    // Skill Level and Skill Seed
+	game    *game.Game   // replaced, never modified, once a search may hold it
+	variant game.Variant // UCI_Variant: the board of startpos and cfen (V7)
+	threads int          // Threads option, also used by go perft
+	ponder  bool         // Ponder option (informational only)
+	job     *job         // the last search or perft started; nil if none
+	book    bookState    // the opening book and its options
+	skill   search.Skill // Skill Level and Skill Seed
 	// UCI_LimitStrength and UCI_Elo: when set, the Elo picks the level.
 	limitStrength bool
 	elo           int
@@ -140,92 +141,38 @@ type Session struct {
 	// last is the previous position command, so that one extending it
 	// plays only the new moves.
 	last struct {
-		start movegen.Position
+		start game.Position
 		texts []string
-		game  *movegen.Game
+		game  *game.Game
 	}
 
 	// Caps for tests and fuzzing (0: none): search and perft depth, and
 	// the Hash and Threads values actually applied.
 	capDepth, capPerft, capHash, capThreads int
-
-	// grid, when set, hands the commands over to a session of the wide
-	// grid while a variant that needs it is selected (grid_narrow.go).
-	grid gridRouter
 }
 
-// gridRouter passes commands to the session of another grid: the narrow
-// build's sessions have one, for Chivalry; the wide copy's have none.
-type gridRouter interface {
-	// route runs line on the other grid's session if it is the one in
-	// charge (handled), reporting whether it was quit.
-	route(cmd string, args []string, line string) (quit, handled bool)
-	shutdown()
-}
-
-// newGridRouter makes a session's gridRouter; nil where there is no other
-// grid.
-var newGridRouter func(*Session) gridRouter
-
-// NewSession returns a session driving e, starting from the start position
-// (R2). A nil e gets a new engine with DefaultOptions.
-func NewSession(e *engine.Engine) *Session {
+// NewSession returns a session driving e, an engine for every board,
+// starting from the start position (R2). A nil e gets a new engine with
+// DefaultOptions.
+func NewSession(e *boards.Engine) *Session {
 	if e == nil {
-		e = engine.New(DefaultOptions())
+		e = boards.NewEngine(DefaultOptions())
 	}
-	s := &Session{
+	return &Session{
 		e:       e,
-		game:    movegen.NewGame(movegen.StartPosition()),
+		game:    boards.NewGame(game.Camelot),
 		threads: max(e.Options().Threads, 1),
 		book:    newBookState(),
-		skill:   engine.Skill{Level: engine.MaxSkill},
+		skill:   search.Skill{Level: search.MaxSkill},
 		elo:     maxElo(),
 	}
-	if newGridRouter != nil {
-		s.grid = newGridRouter(s)
-	}
-	return s
-}
-
-// Attach sends the session's output to out without a read loop: for a
-// session driven line by line with Execute.
-func (s *Session) Attach(out io.Writer) { s.out = newOutput(out) }
-
-// Execute runs one command line, as the read loop does, and reports
-// whether it was quit. The session must have an output (Run or Attach).
-func (s *Session) Execute(line string) (quit bool) { return s.execute(line) }
-
-// ExecuteQuietly runs one command line of the session's own (never handed
-// to another grid) with its output thrown away: to bring a session's
-// options up to date with another's.
-func (s *Session) ExecuteQuietly(line string) {
-	fields := strings.Fields(line)
-	if len(fields) == 0 {
-		return
-	}
-	s.out.mute(true)
-	s.run(strings.ToLower(fields[0]), fields[1:], fields)
-	s.out.mute(false)
-}
-
-// Shutdown stops the session as quit does (see shutdown).
-func (s *Session) Shutdown() { s.shutdown() }
-
-// Caps returns the caps set for tests and fuzzing (search depth, perft
-// depth, Hash, Threads; 0 is none), and SetCaps sets them, so that a
-// session handing over to another passes them on.
-func (s *Session) Caps() [4]int { return [4]int{s.capDepth, s.capPerft, s.capHash, s.capThreads} }
-
-// SetCaps sets the caps Caps returns.
-func (s *Session) SetCaps(c [4]int) {
-	s.capDepth, s.capPerft, s.capHash, s.capThreads = c[0], c[1], c[2], c[3]
 }
 
 // Run reads commands from in, one per line, and answers on out until
 // `quit` or the end of in; then it stops any search (its bestmove is still
 // printed) and returns nil. It returns an error only when reading in or
 // writing out fails.
-func Run(in io.Reader, out io.Writer, e *engine.Engine) error {
+func Run(in io.Reader, out io.Writer, e *boards.Engine) error {
 	return NewSession(e).Run(in, out)
 }
 
@@ -290,9 +237,6 @@ func (s *Session) shutdown() {
 		case <-time.After(quitWait):
 		}
 	}
-	if s.grid != nil {
-		s.grid.shutdown()
-	}
 	s.out.close()
 }
 
@@ -303,16 +247,6 @@ func (s *Session) execute(line string) (quit bool) {
 		return false
 	}
 	cmd, args := strings.ToLower(fields[0]), fields[1:]
-	if s.grid != nil {
-		if quit, handled := s.grid.route(cmd, args, line); handled {
-			return quit
-		}
-	}
-	return s.run(cmd, args, fields)
-}
-
-// run runs one command of this session's own (not handed to another grid).
-func (s *Session) run(cmd string, args, fields []string) (quit bool) {
 	switch cmd {
 	case "uci":
 		s.cmdUCI()
@@ -420,13 +354,13 @@ type job struct {
 
 func (j *job) running() bool { return !j.finished.Load() }
 
-// ponderHit passes a ponderhit on to the engine. engine.Search sets up its
-// ponderhit channel when it starts, unsynchronised, so calling PonderHit
+// ponderHit passes a ponderhit on to the engine. The engine's Search sets
+// up its ponderhit channel when it starts, unsynchronised, so calling PonderHit
 // before the search has reported anything would race with that (or be
 // lost); such a ponderhit is kept and delivered from the first report,
 // on the search's own goroutine. A search of a finished game only waits
 // for the GUI, so a ponderhit ends it.
-func (j *job) ponderHit(e *engine.Engine) {
+func (j *job) ponderHit(e search.Engine) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	switch {
@@ -440,7 +374,7 @@ func (j *job) ponderHit(e *engine.Engine) {
 }
 
 // reported is called by the search's info callback.
-func (j *job) reported(e *engine.Engine) {
+func (j *job) reported(e search.Engine) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if !j.started {
@@ -458,14 +392,7 @@ type output struct {
 	mu     sync.Mutex
 	w      io.Writer
 	closed bool
-	muted  bool // lines are dropped (ExecuteQuietly)
 	err    error
-}
-
-func (o *output) mute(on bool) {
-	o.mu.Lock()
-	o.muted = on
-	o.mu.Unlock()
 }
 
 func newOutput(w io.Writer) *output { return &output{w: w} }
@@ -486,9 +413,6 @@ func (o *output) finish(j *job, ls ...string) {
 	for _, l := range ls {
 		if o.closed || o.err != nil {
 			return
-		}
-		if o.muted {
-			continue
 		}
 		if _, err := io.WriteString(o.w, l+"\n"); err != nil {
 			o.err = err

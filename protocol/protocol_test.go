@@ -5,13 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // decided has two White pieces in Black's castle (F16, G16) with Black to
@@ -69,7 +71,7 @@ func TestUnknownAndEmptyLines(t *testing.T) {
 }
 
 func TestSetOption(t *testing.T) {
-	e := engine.New(engine.Options{Hash: 4, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 4, Threads: 1})
 	s := NewSession(e)
 	c := newClientSession(t, s)
 
@@ -84,19 +86,19 @@ func TestSetOption(t *testing.T) {
 	// UCI_Elo picks the level only with UCI_LimitStrength; level 10 is
 	// calibrated at 1103 (level 9 interpolates to 1036, level 11 to 1214).
 	c.quiet("setoption name UCI_Elo value 1100")
-	if got := e.Options().Skill; got != (engine.Skill{Level: 7, Seed: 12345}) {
+	if got := e.Options().Skill; got != (search.Skill{Level: 7, Seed: 12345}) {
 		t.Errorf("UCI_Elo without UCI_LimitStrength changed the level: %+v", got)
 	}
 	c.quiet("setoption name UCI_LimitStrength value true")
-	if got := e.Options().Skill; got != (engine.Skill{Level: 10, Seed: 12345}) {
+	if got := e.Options().Skill; got != (search.Skill{Level: 10, Seed: 12345}) {
 		t.Errorf("UCI_LimitStrength with UCI_Elo 1100: %+v, want level 10", got)
 	}
 	c.quiet("setoption name UCI_LimitStrength value false")
 	c.errorLine("setoption name UCI_Elo value 100", "UCI_Elo", "out of range 569 to 2341")
-	want := engine.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: engine.PlayNormal,
-		Skill: engine.Skill{Level: 7, Seed: 12345}}
+	want := search.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: search.PlayNormal,
+		Skill: search.Skill{Level: 7, Seed: 12345}}
 	def, _ := nnue.Default() // the engine plays with the built-in net unless told otherwise
-	if got := e.Options(); got != want || e.Net(movegen.Camelot) != def || !s.ponder || s.threads != 2 {
+	if got := e.Options(); got != want || e.Net(game.Camelot) != def || !s.ponder || s.threads != 2 {
 		t.Fatalf("options %+v ponder %v threads %d, want %+v, true, 2", got, s.ponder, s.threads, want)
 	}
 
@@ -138,7 +140,7 @@ func TestSetOption(t *testing.T) {
 
 func TestPosition(t *testing.T) {
 	c := newClient(t)
-	if got := c.cfen(); got != movegen.StartCFEN {
+	if got := c.cfen(); got != game.StartCFEN {
 		t.Fatalf("initial position %s", got)
 	}
 	const afterE6G8 = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/6M5/3NMMMMN3/2NM1MMMMN2/12/12/10/8/2 b 0/0 1 1"
@@ -146,7 +148,7 @@ func TestPosition(t *testing.T) {
 	if got := c.cfen(); got != afterE6G8 {
 		t.Fatalf("after E6-G8: %s, want %s (R5 example)", got, afterE6G8)
 	}
-	c.quiet("position cfen " + movegen.StartCFEN + " moves e6-g8")
+	c.quiet("position cfen " + game.StartCFEN + " moves e6-g8")
 	if got := c.cfen(); got != afterE6G8 {
 		t.Fatalf("cfen + moves: %s", got)
 	}
@@ -167,7 +169,7 @@ func TestPosition(t *testing.T) {
 		t.Fatalf("after the illegal move: %s", got)
 	}
 	c.errorLine("position startpos moves zz9", `"zz9"`, "ply 1")
-	if got := c.cfen(); got != movegen.StartCFEN {
+	if got := c.cfen(); got != game.StartCFEN {
 		t.Fatalf("after an unparsable first move: %s", got)
 	}
 
@@ -175,7 +177,7 @@ func TestPosition(t *testing.T) {
 	c.quiet("position startpos moves E6-G8")
 	c.errorLine("position cfen 2/8/10 w", "CFEN field 1")
 	c.errorLine("position cfen", "CFEN")
-	c.errorLine("position fen "+movegen.StartCFEN+" extra moves E6-G8", "CFEN")
+	c.errorLine("position fen "+game.StartCFEN+" extra moves E6-G8", "CFEN")
 	c.errorLine("position", "startpos")
 	c.errorLine("position sideways", `"sideways"`)
 	c.errorLine("position startpos E6-G8", `"E6-G8"`, "moves")
@@ -197,7 +199,7 @@ func TestPosition(t *testing.T) {
 func TestPositionGameRecord(t *testing.T) {
 	record := strings.Fields(`E6-E8 H11-F9 H6-F8 F11-H9 G6-G8 D11-D9 E8xC10xC12 D10-C11
 		C12xC10 E10-E12 G8xE10 I10-G8xG6xE6xE8xG8xE6xC8 I7-G7 J11-F11-D11xF9`)
-	g := movegen.NewGame(movegen.StartPosition())
+	g := boards.NewGame(game.Camelot)
 	for _, m := range record {
 		if _, err := g.PlayText(m); err != nil {
 			t.Fatal(err)
@@ -227,7 +229,7 @@ func TestGoDepth(t *testing.T) {
 	depths := map[string]bool{}
 	for _, l := range infos {
 		depths[strings.Fields(l)[2]] = true
-		checkPV(t, movegen.StartPosition(), l)
+		checkPV(t, boards.StartPosition(game.Camelot), l)
 	}
 	for _, d := range []string{"1", "2", "3"} {
 		if !depths[d] {
@@ -250,7 +252,7 @@ func TestGoDepth(t *testing.T) {
 }
 
 // checkPV checks that the PV of an info line is legal from p.
-func checkPV(t *testing.T, p movegen.Position, info string) {
+func checkPV(t *testing.T, p game.Position, info string) {
 	t.Helper()
 	_, pv, ok := strings.Cut(info, " pv ")
 	if !ok {
@@ -392,7 +394,7 @@ func TestQuitIdleAndEOF(t *testing.T) {
 
 	// The end of the input ends the session like quit, stopping a search.
 	var out bytes.Buffer
-	e := engine.New(engine.Options{Hash: 1, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 1, Threads: 1})
 	err := Run(strings.NewReader("position startpos\ngo infinite\nisready"), &out, e)
 	if err != nil {
 		t.Fatal(err)
@@ -403,7 +405,7 @@ func TestQuitIdleAndEOF(t *testing.T) {
 }
 
 func TestRunErrors(t *testing.T) {
-	e := engine.New(engine.Options{Hash: 1, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 1, Threads: 1})
 	boom := errors.New("boom")
 	if err := Run(io.MultiReader(strings.NewReader("isready\n"), errReader{boom}), io.Discard, e); !errors.Is(err, boom) {
 		t.Errorf("read error: Run returned %v", err)
@@ -431,7 +433,7 @@ type errWriter struct{ err error }
 func (w errWriter) Write([]byte) (int, error) { return 0, w.err }
 
 func TestUCINewGameAndSetOptionStopSearch(t *testing.T) {
-	e := engine.New(engine.Options{Hash: 4, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 4, Threads: 1})
 	c := newClientSession(t, NewSession(e))
 	c.quiet("position startpos")
 	c.send("go infinite")
@@ -571,8 +573,8 @@ func TestDisplay(t *testing.T) {
 	if len(got) != len(want)+2 || strings.Join(got[:len(want)], "\n") != strings.Join(want, "\n") {
 		t.Fatalf("d printed\n%s\nwant\n%s\nKey: …\nResult: …", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	p, _ := movegen.ParseCFEN("2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/6M5/3NMMMMN3/2NM1MMMMN2/12/12/10/8/2 b 0/0 1 1")
-	if key := fmt.Sprintf("Key: %016X", p.Key); got[len(want)] != key {
+	p, _ := boards.ParseCFEN(game.Camelot, "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/6M5/3NMMMMN3/2NM1MMMMN2/12/12/10/8/2 b 0/0 1 1")
+	if key := fmt.Sprintf("Key: %016X", p.Key()); got[len(want)] != key {
 		t.Errorf("key line %q, want %q", got[len(want)], key)
 	}
 	if got[len(want)+1] != "Result: * (game in progress)" {
@@ -586,48 +588,58 @@ func TestDisplay(t *testing.T) {
 }
 
 func TestEval(t *testing.T) {
-	e := engine.New(engine.Options{Hash: 1, Threads: 1})
+	e := boards.NewEngine(search.Options{Hash: 1, Threads: 1})
 	c := newClientSession(t, NewSession(e))
 	for _, pos := range []string{"startpos", "startpos moves E6-G8", "cfen " + decided} {
 		c.quiet("position " + pos)
 		got := c.roundTrip("eval")
-		var p movegen.Position
+		var p game.Position
 		if pos == "cfen "+decided {
-			p, _ = movegen.ParseCFEN(decided)
+			p, _ = boards.ParseCFEN(game.Camelot, decided)
 		} else {
-			g := movegen.NewGame(movegen.StartPosition())
+			g := boards.NewGame(game.Camelot)
 			if strings.Contains(pos, "E6-G8") {
 				_, _ = g.PlayText("E6-G8")
 			}
 			p = g.Position()
 		}
-		terms := e.Eval.Breakdown(&p)
+		// The lines are the engine's report of the position, word for word.
+		if want := e.EvalReport(p); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: eval printed\n%s\nwant the engine's report\n%s", pos, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if len(got) < 5 {
+			t.Fatalf("eval printed %q: want a heading, terms, the total and the NNUE lines", got)
+		}
 		nn := got[len(got)-2:]
 		got = got[:len(got)-2]
-		if n := e.Net(movegen.Camelot); n != nil && nn[0] != fmt.Sprintf("NNUE: %d (side to move), net %s", n.Evaluate(&p), n.Name) ||
+		if n := e.Net(game.Camelot); n != nil && nn[0] != fmt.Sprintf("NNUE: %d (side to move), net %s", boards.NetEvaluate(n, p), n.Name) ||
 			n == nil && nn[0] != "NNUE: no net of the Camelot board (EvalFile names one)" {
 			t.Errorf("NNUE line %q", nn[0])
 		}
-		if len(got) != len(terms)+2 {
-			t.Fatalf("eval printed %q for %d terms", got, len(terms))
+		if want := fmt.Sprintf("%-12s %7s %7s %7s", "Term", "White", "Black", "Total"); got[0] != want {
+			t.Errorf("heading %q, want %q", got[0], want)
 		}
+		// Each term: its name, White, Black and White minus Black.
 		sum := 0
-		for i, term := range terms {
-			want := fmt.Sprintf("%-12s %7d %7d %7d", term.Name, term.White, term.Black, term.White-term.Black)
-			if got[i+1] != want {
-				t.Errorf("term line %q, want %q", got[i+1], want)
+		for _, l := range got[1 : len(got)-1] {
+			f := strings.Fields(l)
+			if len(f) < 4 {
+				t.Errorf("term line %q", l)
+				continue
 			}
-			sum += term.White - term.Black
+			white, errW := strconv.Atoi(f[len(f)-3])
+			black, errB := strconv.Atoi(f[len(f)-2])
+			diff := fmt.Sprintf(" %7d %7d %7d", white, black, white-black)
+			if errW != nil || errB != nil || !strings.HasSuffix(l, diff) || len(l)-len(diff) < 12 {
+				t.Errorf("term line %q, want the form %q", l, "%-12s %7d %7d %7d")
+			}
+			sum += white - black
 		}
-		if p.Side == movegen.Black {
+		if p.Side() == game.Black {
 			sum = -sum
 		}
-		want := fmt.Sprintf("Total: %d (side to move)", e.Eval.Evaluate(&p))
-		if got[len(got)-1] != want {
-			t.Errorf("last line %q, want %q", got[len(got)-1], want)
-		}
-		if want != fmt.Sprintf("Total: %d (side to move)", sum) {
-			t.Errorf("%s: the terms add up to %d, not to the total %q", pos, sum, want)
+		if want := fmt.Sprintf("Total: %d (side to move)", sum); got[len(got)-1] != want {
+			t.Errorf("%s: the terms add up to %d, not to the total %q", pos, sum, got[len(got)-1])
 		}
 	}
 }
@@ -638,9 +650,9 @@ func TestGoPerft(t *testing.T) {
 	c.quiet("position startpos")
 	c.send("go perft 2")
 	got := c.expect("Nodes searched: 10026")
-	entries, total := movegen.Divide(movegen.StartPosition(), 2, 1)
+	entries, total := boards.StartPosition(game.Camelot).Divide(2, 1)
 	var want bytes.Buffer
-	movegen.WriteDivide(&want, entries, total)
+	game.WriteDivide(&want, entries, total)
 	if strings.Join(got, "\n")+"\n" != want.String() {
 		t.Errorf("go perft 2 differs from camelot perft 2")
 	}
@@ -657,11 +669,11 @@ func TestGoPerft(t *testing.T) {
 }
 
 func TestBench(t *testing.T) {
-	s := NewSession(engine.New(engine.Options{Hash: 1, Threads: 1}))
+	s := NewSession(boards.NewEngine(search.Options{Hash: 1, Threads: 1}))
 	c := newClientSession(t, s)
 	c.errorLine("bench", "bench")
 
-	s2 := NewSession(engine.New(engine.Options{Hash: 1, Threads: 1}))
+	s2 := NewSession(boards.NewEngine(search.Options{Hash: 1, Threads: 1}))
 	var gotArgs []string
 	s2.BenchFunc = func(w io.Writer, args []string) error {
 		gotArgs = args

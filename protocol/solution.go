@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // openSolution opens the solution table in a directory as the engine's
 // oracle, with a few words on what it holds. It is set by
-// solution_narrow.go; nil where no table can be read: the wide grid's
-// copy (Chivalry is not solved) and the WebAssembly build.
+// solution_table.go; nil where no table can be read: the WebAssembly
+// build.
 var openSolution func(dir string) (o engine.Oracle, about string, err error)
 
 // setSolutionPath implements the SolutionPath option: the directory of
@@ -43,4 +44,11 @@ func (s *Session) solutionKept() string {
 		return "no table is set"
 	}
 	return "keeping " + s.solutionPath
+}
+
+// tableKnows reports whether the engine's solution table (its oracle)
+// knows the value of p, reading what it needs.
+func (s *Session) tableKnows(p game.Position) bool {
+	_, known := engine.ProbePosition(s.e.Oracle(), p)
+	return known
 }

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/solve"
 )
 
@@ -49,7 +49,7 @@ func TestSolutionKeepsValues(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go func() {
-		_ = NewSession(engine.New(DefaultOptions())).Run(inR, outW)
+		_ = NewSession(boards.NewEngine(DefaultOptions())).Run(inR, outW)
 		outW.Close()
 	}()
 	lines := make(chan string, 1024)
@@ -98,18 +98,16 @@ func TestSolutionKeepsValues(t *testing.T) {
 	}
 
 	rng := rand.New(rand.NewPCG(20260101, 7))
-	var ml movegen.MoveList
 	type tally struct{ positions, kept, best int }
 	var won, drawn, lost tally
 	start := time.Now()
 	for done := 0; done < n; {
 		// A game played at random from the start, stopped after up to 60
 		// plies or at its end; its last position is measured unless over.
-		g := movegen.NewGame(movegen.Camette.StartPosition())
+		g := boards.NewGame(game.Camette)
 		for plies := rng.IntN(61); plies > 0 && !g.Outcome().IsOver(); plies-- {
-			p := g.Position()
-			p.GenerateMoves(&ml)
-			if err := g.Play(ml.Moves[rng.IntN(ml.N)]); err != nil {
+			ms := g.Position().Moves()
+			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -117,7 +115,7 @@ func TestSolutionKeepsValues(t *testing.T) {
 			continue
 		}
 		p := g.Position()
-		v, ok, err := tb.Probe(&p)
+		v, ok, err := tb.ProbeCFEN(p.CFEN())
 		if !ok || err != nil {
 			t.Fatalf("%s: not in the table (%v)", p.CFEN(), err)
 		}
@@ -128,9 +126,8 @@ func TestSolutionKeepsValues(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %q: %v", p.CFEN(), got[len(got)-1], err)
 		}
-		after := p
-		after.MakeMove(m)
-		w, ok, err := tb.Probe(&after)
+		after := p.Play(m)
+		w, ok, err := tb.ProbeCFEN(after.CFEN())
 		if !ok || err != nil {
 			t.Fatalf("%s: not in the table (%v)", after.CFEN(), err)
 		}

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/solve"
 )
 
@@ -27,9 +28,9 @@ func smallTable(t *testing.T) (string, *solve.Table) {
 }
 
 // tableValue is the table's value of p for its side to move.
-func tableValue(t *testing.T, tb *solve.Table, p movegen.Position) solve.Value {
+func tableValue(t *testing.T, tb *solve.Table, p game.Position) solve.Value {
 	t.Helper()
-	v, ok, err := tb.Probe(&p)
+	v, ok, err := tb.ProbeCFEN(p.CFEN())
 	if !ok || err != nil {
 		t.Fatalf("%s is not in the table (%v)", p.CFEN(), err)
 	}
@@ -105,7 +106,7 @@ func TestSolutionPlaysCamette(t *testing.T) {
 	c.roundTrip("setoption name UCI_Variant value camette")
 	c.roundTrip("setoption name SolutionPath value " + dir)
 	for _, tc := range tablePositions {
-		p, err := movegen.Camette.ParseCFEN(tc.cfen)
+		p, err := boards.ParseCFEN(game.Camette, tc.cfen)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -121,8 +122,7 @@ func TestSolutionPlaysCamette(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		after := p
-		after.MakeMove(m)
+		after := p.Play(m)
 		if v, w := tableValue(t, tb, p), tableValue(t, tb, after); !keeps(v, w) {
 			t.Errorf("%s: %s from a %s leads to a %s for the opponent", tc.name, p.MoveText(m), v, w)
 		}

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/engine"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // V7: UCI_Variant switches the game; startpos and cfen then mean that
@@ -15,11 +16,11 @@ import (
 func TestUCIVariantSwitches(t *testing.T) {
 	c := newClient(t)
 	got := c.roundTrip("setoption name UCI_Variant value Cam")
-	want := "info string variant cam files 7 ranks 13 startpos " + movegen.Cam.StartCFEN()
+	want := "info string variant cam files 7 ranks 13 startpos " + game.Cam.StartCFEN()
 	if len(got) != 1 || got[0] != want {
 		t.Fatalf("UCI_Variant cam printed %q, want %q", got, want)
 	}
-	if cfen := c.cfen(); cfen != movegen.Cam.StartCFEN() {
+	if cfen := c.cfen(); cfen != game.Cam.StartCFEN() {
 		t.Errorf("after UCI_Variant cam the position is %q, want Cam's start", cfen)
 	}
 	c.quiet("position startpos moves D5-D6 D9-D8")
@@ -28,7 +29,7 @@ func TestUCIVariantSwitches(t *testing.T) {
 	}
 	// A CFEN of another board is refused naming the field; the position stays.
 	before := c.cfen()
-	c.errorLine("position cfen "+movegen.StartCFEN, "cam", "field 1", "13 ranks")
+	c.errorLine("position cfen "+game.StartCFEN, "cam", "field 1", "13 ranks")
 	c.errorLine("position cfen 1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM/2N1N2/5/3/1 w", "rank 5", "want 7")
 	c.errorLine("position cfen 1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMMM/2N1N2/5/3/1 w", "6 Men, at most 5")
 	if after := c.cfen(); after != before {
@@ -38,13 +39,13 @@ func TestUCIVariantSwitches(t *testing.T) {
 	c.send("position startpos")
 	c.send("go depth 4")
 	move := bestMove(t, c.expectPrefix("bestmove "))
-	start := movegen.Cam.StartPosition()
+	start := boards.StartPosition(game.Cam)
 	if _, err := start.ParseMove(move); err != nil {
 		t.Errorf("bestmove %q in Cam's start: %v", move, err)
 	}
 	// An unknown variant is refused; the game stays Cam's.
 	c.errorLine("setoption name UCI_Variant value shogi", "shogi")
-	if cfen := c.cfen(); cfen != movegen.Cam.StartCFEN() {
+	if cfen := c.cfen(); cfen != game.Cam.StartCFEN() {
 		t.Errorf("a refused variant changed the position to %q", cfen)
 	}
 	got = c.roundTrip("setoption name UCI_Variant value camette")
@@ -65,36 +66,43 @@ func bestMove(t *testing.T, lines []string) string {
 // Switching boards back and forth leaves nothing behind: a Camelot search
 // after a game of Cam finds what a fresh engine finds, node for node.
 func TestUCIVariantKeepsNoStaleState(t *testing.T) {
-	search := func(c *client) []string {
-		c.quiet("setoption name OwnBook value false")
-		c.quiet("position startpos moves E6-G8 H11-H9")
-		c.send("go depth 7")
-		var out []string
-		for _, l := range c.expectPrefix("bestmove ") {
-			if strings.HasPrefix(l, "info depth ") {
-				f := strings.Fields(l)
-				for i := range f {
-					if f[i] == "nps" || f[i] == "time" { // timing differs between runs
-						f[i+1] = "-"
-					}
-				}
-				l = strings.Join(f, " ")
-			}
-			out = append(out, l)
-		}
-		return out
-	}
-	fresh := search(newClientSession(t, NewSession(engine.New(engine.Options{Hash: 4, Threads: 1}))))
+	const position, goCmd = "startpos moves E6-G8 H11-H9", "go depth 7"
+	fresh := searchTranscript(newClientSession(t, NewSession(boards.NewEngine(search.Options{Hash: 4, Threads: 1}))), position, goCmd)
 
-	c := newClientSession(t, NewSession(engine.New(engine.Options{Hash: 4, Threads: 1})))
+	c := newClientSession(t, NewSession(boards.NewEngine(search.Options{Hash: 4, Threads: 1})))
 	c.roundTrip("setoption name UCI_Variant value cam")
 	c.send("position startpos moves D5-D6")
 	c.send("go depth 6")
 	c.expectPrefix("bestmove ")
 	c.roundTrip("setoption name UCI_Variant value camelot")
-	if got := search(c); strings.Join(got, "\n") != strings.Join(fresh, "\n") {
+	if got := searchTranscript(c, position, goCmd); strings.Join(got, "\n") != strings.Join(fresh, "\n") {
 		t.Errorf("after a game of Cam the Camelot search printed\n%s\nwant, as a fresh engine,\n%s", strings.Join(got, "\n"), strings.Join(fresh, "\n"))
 	}
+}
+
+// searchTranscript searches position (the arguments of a position
+// command) with goCmd and no book, and returns what the search printed
+// with its timings (nps, time) masked: two searches that visit the same
+// nodes print the same transcript.
+func searchTranscript(c *client, position, goCmd string) []string {
+	c.t.Helper()
+	c.quiet("setoption name OwnBook value false")
+	c.quiet("position " + position)
+	c.send(goCmd)
+	var out []string
+	for _, l := range c.expectPrefix("bestmove ") {
+		if strings.HasPrefix(l, "info depth ") {
+			f := strings.Fields(l)
+			for i := range f {
+				if f[i] == "nps" || f[i] == "time" { // timing differs between runs
+					f[i+1] = "-"
+				}
+			}
+			l = strings.Join(f, " ")
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // Strength levels play on every board: level 0 in Camette answers with a
@@ -107,7 +115,7 @@ func TestUCIVariantSkillLevel(t *testing.T) {
 	c.quiet("position startpos")
 	c.send("go movetime 200")
 	move := bestMove(t, c.expectPrefix("bestmove "))
-	start := movegen.Camette.StartPosition()
+	start := boards.StartPosition(game.Camette)
 	if _, err := start.ParseMove(move); err != nil {
 		t.Errorf("level 0 in Camette played %q: %v", move, err)
 	}
@@ -115,7 +123,7 @@ func TestUCIVariantSkillLevel(t *testing.T) {
 
 // bench searches the suite of the session's board unless told otherwise.
 func TestUCIVariantBench(t *testing.T) {
-	s := NewSession(engine.New(engine.Options{Hash: 1, Threads: 1}))
+	s := NewSession(boards.NewEngine(search.Options{Hash: 1, Threads: 1}))
 	var got []string
 	s.BenchFunc = func(w io.Writer, args []string) error {
 		got = append(got, strings.Join(args, " "))

@@ -7,7 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // Opening is a position to start games from: Start with Moves played.
@@ -16,15 +17,15 @@ type Opening struct {
 	// and Round tags ("Openings, round 3"; one of them when the other is
 	// unknown, "game N" when both are).
 	Name  string
-	Start movegen.Position
-	Moves []movegen.Move // legal in turn from Start
+	Start game.Position
+	Moves []game.Move // legal in turn from Start
 }
 
 // Position returns Start with Moves applied. A zero Start is the start
 // position of R2.
-func (o Opening) Position() movegen.Position {
+func (o Opening) Position() game.Position {
 	p := o.Start
-	if p == (movegen.Position{}) {
+	if p.IsZero() {
 		p = startPosition
 	}
 	for _, m := range o.Moves {
@@ -86,7 +87,7 @@ func ReadOpeningsOf(r io.Reader, v Variant) ([]Opening, error) {
 		if g.Variant != v {
 			return nil, &Error{Game: n, Line: line, Msg: fmt.Sprintf("%s is a game of %s, the openings are of %s (V8)", name, g.Variant.Title(), v.Title())}
 		}
-		moves := make([]movegen.Move, len(g.Moves))
+		moves := make([]game.Move, len(g.Moves))
 		for j, m := range g.Moves {
 			moves[j] = m.Move
 		}
@@ -113,7 +114,7 @@ func variantOfComment(text string) (v Variant, ok bool, err error) {
 // trying Camelot first; ok is false when it is on none.
 func boardOf(cfen string) (Variant, bool) {
 	for _, v := range Variants() {
-		if _, err := v.ParseCFEN(cfen); err == nil {
+		if _, err := boards.ParseCFEN(v, cfen); err == nil {
 			return v, true
 		}
 	}
@@ -159,7 +160,7 @@ func readCFENLines(data []byte, v Variant) ([]Opening, error) {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		pos, err := v.ParseCFEN(line)
+		pos, err := boards.ParseCFEN(v, line)
 		if err != nil {
 			if other, ok := boardOf(line); ok && other != v {
 				return nil, &Error{Line: n, Msg: fmt.Sprintf("a position of %s, not of %s (V6, V7)", other.Title(), v.Title())}

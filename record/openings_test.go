@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 func readOpeningsFile(t *testing.T, name string) []Opening {
@@ -33,13 +34,12 @@ func TestOpeningsCFENFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(string(data), "\n")
-	start := movegen.StartPosition()
-	var ml movegen.MoveList
-	start.GenerateMoves(&ml)
-	if len(openings) != ml.N {
-		t.Fatalf("%d openings, want one for each of White's %d first moves", len(openings), ml.N)
+	start := boards.StartPosition(Camelot)
+	first := start.Moves()
+	if len(openings) != len(first) {
+		t.Fatalf("%d openings, want one for each of White's %d first moves", len(openings), len(first))
 	}
-	seen := map[movegen.Position]bool{}
+	seen := map[string]bool{}
 	for i, o := range openings {
 		if want := strconv.Itoa(i + 4); o.Name != want || len(o.Moves) != 0 {
 			t.Errorf("opening %d: name %q, %d moves; want the line number %s and no moves", i, o.Name, len(o.Moves), want)
@@ -51,13 +51,13 @@ func TestOpeningsCFENFile(t *testing.T) {
 		}
 		p := start
 		p.MakeMove(m)
-		if o.Position() != p || o.Start != p {
+		if o.Position().CFEN() != p.CFEN() || o.Start.CFEN() != p.CFEN() {
 			t.Errorf("line %d: opening %s, want the position after %s: %s", i+4, o.Start.CFEN(), text, p.CFEN())
 		}
-		seen[p] = true
+		seen[p.CFEN()] = true
 	}
-	if len(seen) != ml.N {
-		t.Errorf("%d different positions, want %d", len(seen), ml.N)
+	if len(seen) != len(first) {
+		t.Errorf("%d different positions, want %d", len(seen), len(first))
 	}
 }
 
@@ -86,8 +86,8 @@ func TestOpeningsGameFile(t *testing.T) {
 			t.Errorf("opening %d: %q, %d plies, %s; want %+v", i+1, o.Name, len(o.Moves), p.CFEN(), w)
 		}
 	}
-	if openings[2].Start.Side != movegen.Black {
-		t.Errorf("opening 3 starts with %s to move", openings[2].Start.Side)
+	if openings[2].Start.Side() != game.Black {
+		t.Errorf("opening 3 starts with %s to move", openings[2].Start.Side())
 	}
 }
 
@@ -125,7 +125,7 @@ func TestReadOpenings(t *testing.T) {
 		}
 	}
 	openings, err = ReadOpenings(strings.NewReader("*\n\n[Round \"7\"]\n*\n"))
-	if err != nil || len(openings) != 2 || openings[1].Name != "round 7" || openings[0].Position() != movegen.StartPosition() {
+	if err != nil || len(openings) != 2 || openings[1].Name != "round 7" || openings[0].Position().CFEN() != game.StartCFEN {
 		t.Errorf("openings %+v, %v", openings, err)
 	}
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
 )
 
 // The 2009 game in the layout of the WCF's pages of that championship: one
@@ -48,15 +48,13 @@ func TestPerLineLayout(t *testing.T) {
 	}
 
 	// The moves are legal: replayed here from the plain record's texts with
-	// movegen, each is a legal move of its position, the one read.
+	// the rules, each is a legal move of its position, the one read.
 	_, plain, _ := recordFile(t, "nolan-troyka-2009.txt")
-	mg := movegen.NewGame(movegen.StartPosition())
+	mg := boards.NewGame(Camelot)
 	for i, text := range plain {
 		pos := mg.Position()
-		var ml movegen.MoveList
-		pos.GenerateMoves(&ml)
 		m, err := mg.PlayText(text)
-		if err != nil || !ml.Contains(m) || m != g.Moves[i].Move {
+		if err != nil || !pos.IsLegal(m) || m != g.Moves[i].Move {
 			t.Fatalf("ply %d %s: %v (read as %s)", i+1, text, err, g.Moves[i].Text)
 		}
 	}
@@ -64,7 +62,7 @@ func TestPerLineLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := end.Position(), mg.Position(); got != want || end.Outcome().IsOver() {
+	if got, want := end.Position(), mg.Position(); got.CFEN() != want.CFEN() || end.Outcome().IsOver() {
 		t.Errorf("final position %s, want %s, not over", got.CFEN(), want.CFEN())
 	}
 	roundTrip(t, []*Game{g})

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // ErrNoGame is ReadAll's error for input that holds no game, neither good
@@ -167,10 +167,10 @@ func (p *parser) skipLine() {
 type gameState struct {
 	tags     []Tag
 	tagLines map[string]int
-	g        *Game         // made at the first movetext token
-	mg       *movegen.Game // the main line so far
-	wcf      bool          // the game began with "# Name: value" lines (a WCF move list)
-	lines    []line        // the main line, then the variations being read
+	g        *Game      // made at the first movetext token
+	mg       *game.Game // the main line so far
+	wcf      bool       // the game began with "# Name: value" lines (a WCF move list)
+	lines    []line     // the main line, then the variations being read
 	// proseTags come from prose header lines ("White: … Black: …"); a
 	// tag pair or WCF header of the same name wins over them.
 	proseTags []Tag
@@ -183,7 +183,7 @@ type gameState struct {
 
 // line is a line of moves being read: the main line or a variation.
 type line struct {
-	mg    *movegen.Game // the position after its moves so far
+	mg    *game.Game // the position after its moves so far
 	moves *[]Move
 	open  int // the source line of its "(", for errors
 }
@@ -373,7 +373,7 @@ func (p *parser) stop(st *gameState, line int) (*Game, error) {
 			return nil, err
 		}
 	}
-	result := movegen.Ongoing.String()
+	result := game.Ongoing.String()
 	if st.mg != nil {
 		if o := st.mg.Outcome(); o.IsOver() {
 			result = o.Result.String()
@@ -552,10 +552,8 @@ func (p *parser) badToken(tok string, line int) error {
 }
 
 // begin starts the movetext of a game of the variant of its Variant tag
-// (V8), from the position of its CFEN tag or the variant's start. The
-// board is set up here when the game has a CFEN tag or its board is played
-// by the rules core, and otherwise at its first move, which then fails
-// (see board).
+// (V8), from the position of its CFEN tag or the variant's start, on the
+// board of its variant (see board).
 func (p *parser) begin(st *gameState) error {
 	v, cfen := Camelot, ""
 	for _, t := range st.tags {
@@ -571,16 +569,13 @@ func (p *parser) begin(st *gameState) error {
 	}
 	st.g = &Game{Variant: v}
 	st.lines = []line{{moves: &st.g.Moves}}
-	if v.Playable() || cfen != "" {
-		return p.board(st, st.tagLines[cfenTag], cfen)
-	}
-	return nil
+	return p.board(st, st.tagLines[cfenTag], cfen)
 }
 
 // board sets up the board of the game's variant (V8) at the position of
 // the CFEN tag value cfen, or at the variant's start when cfen is "", if
 // it is not set up yet; line is where the board is needed, for the error
-// of a variant whose board the rules core does not play.
+// of a bad CFEN tag.
 func (p *parser) board(st *gameState, line int, cfen string) error {
 	if st.mg != nil {
 		return nil
@@ -590,7 +585,7 @@ func (p *parser) board(st *gameState, line int, cfen string) error {
 		return p.errorf(line, "%w", err)
 	}
 	st.g.Start = start
-	st.mg = movegen.NewGame(start)
+	st.mg = game.NewGame(start)
 	st.lines[0].mg = st.mg
 	return nil
 }
@@ -646,11 +641,11 @@ func (p *parser) number(st *gameState, tok, raw string, line int) error {
 	}
 	pos := st.top().mg.Position()
 	n, err := strconv.Atoi(digits)
-	if err != nil || n != pos.MoveNumber {
+	if err != nil || n != pos.MoveNumber() {
 		return p.errorf(line, "move number %q, but the next move is %s (%s to move)",
-			tok[:k+dots], moveNumber(&pos), pos.Side)
+			tok[:k+dots], moveNumber(&pos), pos.Side())
 	}
-	if dots >= 2 && pos.Side == movegen.White {
+	if dots >= 2 && pos.Side() == game.White {
 		return p.errorf(line, "move number %q marks a black move, but white is to move", tok[:k+dots])
 	}
 	if rest != "" {
@@ -709,11 +704,11 @@ func (p *parser) finish(st *gameState, result string, line int) error {
 // cfenOf returns the value of the CFEN tag of a game of variant v that
 // starts at start: none ("") when the game has no board or starts from the
 // variant's start position.
-func cfenOf(v Variant, hasBoard bool, start movegen.Position) string {
+func cfenOf(v Variant, hasBoard bool, start game.Position) string {
 	if !hasBoard {
 		return ""
 	}
-	if s, err := variantStart(v, ""); err == nil && s == start {
+	if s, err := variantStart(v, ""); err == nil && s.CFEN() == start.CFEN() {
 		return ""
 	}
 	return start.CFEN()

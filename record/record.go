@@ -23,9 +23,7 @@
 // The Variant tag's name and value are read in any case ([Variant "cam"]);
 // a record without it is a game of Camelot, and an unknown name is an
 // error. Moves and the CFEN tag are read on the board of the game's
-// variant; Chivalry's board, which the rules core does not play, is read as
-// far as its tags and result, and its moves or CFEN tag are refused with an
-// error naming the variant (see checkBoard). The movetext holds move
+// variant, every variant's through the same code. The movetext holds move
 // numbers ("N." before White's move; "N..." before the first move when the
 // game starts with Black to move), moves in WCF notation (R3), optional
 // {comments} after a move, annotation glyphs (?, !, ?!, !?, !!, ?? glued
@@ -69,7 +67,7 @@
 // rest-of-line comments and "%" escape lines, accepts move numbers glued
 // to the move ("1.E6-E8") and glyphs standing apart ("E6-E8 !"), and
 // reads each move with
-// movegen's forgiving parser in the position where it is played, so moves
+// the rules' forgiving parser in the position where it is played, so moves
 // that leave out squares (J11-F11-D11xF9, R3) are read.
 //
 // It also reads records as they are copied from web pages: typographic
@@ -83,7 +81,7 @@
 // holds no game. Inside the movetext nothing is skipped: everything else
 // that is wrong is an *Error naming the game, the line and the fault.
 //
-// The writer prints every move in canonical notation (movegen's MoveText),
+// The writer prints every move in canonical notation (Position.MoveText),
 // keeps the glyphs, comments and variations, numbers a Black move after a
 // variation "N...", and wraps the movetext at 80 columns.
 package record
@@ -92,7 +90,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // Tag is one tag pair: [Name "Value"].
@@ -100,7 +99,7 @@ type Tag struct{ Name, Value string }
 
 // Move is one move of a record.
 type Move struct {
-	Move    movegen.Move
+	Move    game.Move
 	Text    string // as written in the source, or canonical when made by the program
 	Comment string // without braces
 	// NAG is the move's annotation glyph: "!", "?", "!!", "??", "!?", "?!"
@@ -143,23 +142,21 @@ func validNAG(g string) bool {
 //
 // Variant is the game's variant (V8); Read sets it from the Variant tag. A
 // Variant tag in Tags stands in only for a zero Variant. Start is a
-// position of the game's variant. A game of Chivalry, whose board the rules
-// core does not play, has no moves and a zero Start, and Replay reports
-// ErrVariantNotSupported for it.
+// position of the game's variant.
 type Game struct {
 	Tags    []Tag
 	Variant Variant
-	Start   movegen.Position
+	Start   game.Position
 	Moves   []Move
 	Result  string // "1-0", "0-1", "1/2-1/2" or "*"
 }
 
-// Result tokens, as movegen.Result.String writes them.
+// Result tokens, as game.Result.String writes them.
 var results = []string{
-	movegen.WhiteWins.String(),
-	movegen.BlackWins.String(),
-	movegen.Draw.String(),
-	movegen.Ongoing.String(),
+	game.WhiteWins.String(),
+	game.BlackWins.String(),
+	game.Draw.String(),
+	game.Ongoing.String(),
 }
 
 const wantResult = "1-0, 0-1, 1/2-1/2 or *"
@@ -197,7 +194,7 @@ func inRoster(name string) bool {
 // cfenTag names the tag that gives the start position in CFEN (R5).
 const cfenTag = "CFEN"
 
-var startPosition = movegen.StartPosition()
+var startPosition = boards.StartPosition(Camelot)
 
 // Tag returns the value of the tag name, or "" when the game has none.
 // Names are case-sensitive.
@@ -243,19 +240,12 @@ func (g *Game) variant() (Variant, error) {
 	return Camelot, nil
 }
 
-// needsBoard reports whether writing or replaying the game needs the board
-// of its variant: it has moves or a start position of its own. A game of
-// Camelot always has its board.
-func (g *Game) needsBoard(v Variant) bool {
-	return v == Camelot || len(g.Moves) > 0 || g.Start != (movegen.Position{}) || g.Tag(cfenTag) != ""
-}
-
 // startPos returns the position the game of variant v starts from: Start,
 // or when that is zero the CFEN tag, or the variant's start position.
-func (g *Game) startPos(v Variant) (movegen.Position, error) {
-	if g.Start != (movegen.Position{}) {
-		if g.Start.Variant != v {
-			return g.Start, fmt.Errorf("the start position is on the %s board, the game is %s (V8)", g.Start.Variant.Title(), v.Title())
+func (g *Game) startPos(v Variant) (game.Position, error) {
+	if !g.Start.IsZero() {
+		if g.Start.Variant() != v {
+			return g.Start, fmt.Errorf("the start position is on the %s board, the game is %s (V8)", g.Start.Variant().Title(), v.Title())
 		}
 		return g.Start, checkBoard(v)
 	}
@@ -270,17 +260,17 @@ func (g *Game) result() string {
 	if v := g.Tag("Result"); v != "" {
 		return v
 	}
-	return movegen.Ongoing.String()
+	return game.Ongoing.String()
 }
 
 // Replay plays the moves from the start position and returns the
-// movegen.Game after all of them, which gives the final position, the
+// game.Game after all of them, which gives the final position, the
 // history for repetitions and the outcome (R14–R16). If a move cannot be
 // played the error says which, and the game returned stops before it.
 //
-// A game of a variant whose board the rules core does not play yet is an
-// error that wraps ErrVariantNotSupported, even without moves.
-func (g *Game) Replay() (*movegen.Game, error) {
+// A game of a variant whose board no grid plays is an error that wraps
+// ErrVariantNotSupported, even without moves.
+func (g *Game) Replay() (*game.Game, error) {
 	v, err := g.variant()
 	if err != nil {
 		return nil, fmt.Errorf("record: %w", err)
@@ -289,7 +279,7 @@ func (g *Game) Replay() (*movegen.Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("record: %w", err)
 	}
-	mg := movegen.NewGame(start)
+	mg := game.NewGame(start)
 	for _, m := range g.Moves {
 		pos := mg.Position()
 		if err := play(mg, m.Move); err != nil {
@@ -300,16 +290,14 @@ func (g *Game) Replay() (*movegen.Game, error) {
 }
 
 // play plays m, checking first that the game goes on and that m is legal,
-// so that no move, however made up, reaches movegen's notation code.
-func play(mg *movegen.Game, m movegen.Move) error {
+// so that no move, however made up, reaches the grid's notation code.
+func play(mg *game.Game, m game.Move) error {
 	if o := mg.Outcome(); o.IsOver() {
 		return fmt.Errorf("the game is already over: %s", o)
 	}
 	pos := mg.Position()
-	var ml movegen.MoveList
-	pos.GenerateMoves(&ml)
-	if !ml.Contains(m) {
-		return fmt.Errorf("not a legal move for %s in %s", pos.Side, pos.CFEN())
+	if !pos.IsLegal(m) {
+		return fmt.Errorf("not a legal move for %s in %s", pos.Side(), pos.CFEN())
 	}
 	return mg.Play(m)
 }
@@ -323,20 +311,31 @@ func (m Move) writtenText() string {
 	if m.Move.IsCapture() {
 		sep = "x"
 	}
-	return m.Move.From.String() + sep + m.Move.To.String()
+	return squareText(m.Move.From) + sep + squareText(m.Move.To)
+}
+
+// squareText names a square for a message: "-" for a square of no board
+// (NoSquare, or the zero Move's A1).
+func squareText(s game.Square) string {
+	for _, v := range Variants() {
+		if v.Has(s.File(), s.Rank()) {
+			return s.String()
+		}
+	}
+	return "-"
 }
 
 // moveLabel numbers a move the way the movetext does: "12. E6-G8" for
 // White, "12... I11-G9" for Black.
-func moveLabel(pos *movegen.Position, text string) string {
+func moveLabel(pos *game.Position, text string) string {
 	return moveNumber(pos) + " " + text
 }
 
-func moveNumber(pos *movegen.Position) string {
-	if pos.Side == movegen.White {
-		return fmt.Sprintf("%d.", pos.MoveNumber)
+func moveNumber(pos *game.Position) string {
+	if pos.Side() == game.White {
+		return fmt.Sprintf("%d.", pos.MoveNumber())
 	}
-	return fmt.Sprintf("%d...", pos.MoveNumber)
+	return fmt.Sprintf("%d...", pos.MoveNumber())
 }
 
 // validTagName reports whether name can be read back as a tag name:

@@ -10,7 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // sameGame reports how two games differ: tags, start position, moves,
@@ -23,7 +24,7 @@ func sameGame(a, b *Game) error {
 	if a.Variant != b.Variant {
 		return fmt.Errorf("variants differ: %s, %s", a.Variant, b.Variant)
 	}
-	if a.Start != b.Start {
+	if a.Start.IsZero() != b.Start.IsZero() || !a.Start.IsZero() && (a.Start.CFEN() != b.Start.CFEN() || a.Start.Key() != b.Start.Key()) {
 		return fmt.Errorf("start positions differ: %s, %s", a.Start.CFEN(), b.Start.CFEN())
 	}
 	if len(a.Moves) != len(b.Moves) {
@@ -158,7 +159,7 @@ func TestNolanTroyka(t *testing.T) {
 	if !reflect.DeepEqual(g.Tags, wantTags) {
 		t.Errorf("tags %q, want %q", g.Tags, wantTags)
 	}
-	if g.Result != "1-0" || g.Start != movegen.StartPosition() {
+	if g.Result != "1-0" || g.Start.CFEN() != game.StartCFEN {
 		t.Errorf("result %q, start %s", g.Result, g.Start.CFEN())
 	}
 	_, plain, result := recordFile(t, "nolan-troyka-2009.txt")
@@ -304,7 +305,7 @@ func TestCFENStart(t *testing.T) {
 [Termination "abandoned"]
 
 1... I11-G9 2. H6-J8 *`)
-	if g.Start.CFEN() != afterE6G8 || g.Start.Side != movegen.Black {
+	if g.Start.CFEN() != afterE6G8 || g.Start.Side() != game.Black {
 		t.Fatalf("start %s", g.Start.CFEN())
 	}
 	if got := texts(g); !reflect.DeepEqual(got, []string{"I11-G9", "H6-J8"}) {
@@ -334,8 +335,8 @@ func TestCFENStart(t *testing.T) {
 	}
 
 	// A CFEN tag holding the start position of R2 is the same as none.
-	g = readOne(t, "[CFEN \""+movegen.StartCFEN+"\"]\n1. E6-G8 *")
-	if g.Tag("CFEN") != "" || len(g.Tags) != 7 || g.Start != movegen.StartPosition() {
+	g = readOne(t, "[CFEN \""+game.StartCFEN+"\"]\n1. E6-G8 *")
+	if g.Tag("CFEN") != "" || len(g.Tags) != 7 || g.Start.CFEN() != game.StartCFEN {
 		t.Errorf("tags %q, start %s", g.Tags, g.Start.CFEN())
 	}
 }
@@ -539,7 +540,7 @@ func TestWrite(t *testing.T) {
 	g.SetTag("Termination", "R14: white has two pieces in black's castle")
 	g.SetTag("White", "camelot")
 	g.SetTag("Event", "Test match")
-	pos := movegen.StartPosition()
+	pos := boards.StartPosition(Camelot)
 	for i, text := range []string{"E6-G8", "I11-G9", "H6-J8", "I10-G12"} {
 		m, err := pos.ParseMove(text)
 		if err != nil {
@@ -572,14 +573,14 @@ func TestWrite(t *testing.T) {
 		t.Errorf("written:\n%s\nwant:\n%s", sb.String(), want)
 	}
 	mg, err := g.Replay()
-	if final := mg.Position(); err != nil || final != pos {
+	if final := mg.Position(); err != nil || final.CFEN() != pos.CFEN() {
 		t.Errorf("Replay: %v", err)
 	}
 
 	// The Result tag stands in for an empty Result, the CFEN tag for a
 	// zero Start.
 	g = &Game{Tags: []Tag{{"CFEN", "2/8/10/12/12/12/12/6m5/12/4M7/3N8/12/12/10/8/2 w"}, {"Result", "1-0"}}}
-	start, _ := movegen.ParseCFEN(g.Tags[0].Value)
+	start, _ := boards.ParseCFEN(Camelot, g.Tags[0].Value)
 	m, _ := start.ParseMove("D6-F8xH10")
 	g.Moves = []Move{{Move: m}}
 	sb.Reset()
@@ -592,11 +593,11 @@ func TestWrite(t *testing.T) {
 }
 
 func TestWriteErrors(t *testing.T) {
-	start := movegen.StartPosition()
+	start := boards.StartPosition(Camelot)
 	e6g8, _ := start.ParseMove("E6-G8")
-	r10, _ := movegen.ParseCFEN("2/8/10/12/12/12/12/6m5/12/4M7/3N8/12/12/10/8/2 w")
+	r10, _ := boards.ParseCFEN(Camelot, "2/8/10/12/12/12/12/6m5/12/4M7/3N8/12/12/10/8/2 w")
 	win, _ := r10.ParseMove("D6-F8xH10")
-	garbage := movegen.Move{From: 200, To: 255, Captured: movegen.Bitboard{Lo: ^uint64(0), Mid: ^uint64(0), Hi: ^uint64(0)}}
+	garbage := game.Move{From: game.NoSquare, To: game.NoSquare, Captured: game.SquareSet{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}}
 	for _, tc := range []struct {
 		name string
 		g    *Game

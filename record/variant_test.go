@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // V1: names are read in any case and shown as Camelot, Cam, Camette,
@@ -37,8 +38,8 @@ func TestParseVariant(t *testing.T) {
 }
 
 // V8: the Variant tag gives the game's variant, in any case; a record
-// without it is Camelot. Its moves are read on its board; Chivalry's board,
-// which the rules core does not play, is read as far as its tags and result.
+// without it is Camelot. Its moves are read on its board, every board's
+// through the same code.
 func TestReadVariant(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -49,6 +50,8 @@ func TestReadVariant(t *testing.T) {
 		{"Cam", "[Variant \"Cam\"]\n\n1. D5-D6 D9-D8 *", Cam},
 		{"odd case", "[Variant \"cAMETTE\"]\n\n1-0", Camette},
 		{"tag name in upper case", "[VARIANT \"CHIVALRY\"]\n\n1/2-1/2", Chivalry},
+		{"Chivalry", "[Variant \"Chivalry\"]\n\n1. G6-G8 G11-G9 2. E7-E8 *", Chivalry},
+		{"Camette", "[Variant \"Camette\"]\n\n1. B3-B4 *", Camette},
 		{"WCF header", "# Variant: cam\n# Result: 0-1\n", Cam},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -68,17 +71,8 @@ func TestReadVariant(t *testing.T) {
 			if g.Tags[7] != (Tag{"Variant", tc.want.Title()}) || !strings.Contains(text, "[Result \""+g.Result+"\"]\n[Variant \""+tc.want.Title()+"\"]\n") {
 				t.Errorf("tags %q, written:\n%s", g.Tags, text)
 			}
-			if tc.want.Playable() {
-				if err != nil || g.Start.Variant != tc.want {
-					t.Errorf("replay: %v, start %v of %v", err, g.Start, g.Start.Variant)
-				}
-				return
-			}
-			if g.Start != (movegen.Position{}) || len(g.Moves) != 0 {
-				t.Errorf("start %v, %d moves: want none, the board is not played", g.Start, len(g.Moves))
-			}
-			if !errors.Is(err, ErrVariantNotSupported) || !strings.Contains(err.Error(), "variant "+tc.want.String()+" is not supported here yet") {
-				t.Errorf("replay: %v", err)
+			if err != nil || g.Start.IsZero() || g.Start.Variant() != tc.want || g.Start.CFEN() != tc.want.StartCFEN() {
+				t.Errorf("replay: %v, start %v", err, g.Start)
 			}
 		})
 	}
@@ -94,9 +88,10 @@ func TestReadVariantErrors(t *testing.T) {
 		{"unknown WCF header", "# Variant: grand\n1. E6-G8\n", []string{"game 1, line 1:", `unknown variant "grand"`}},
 		{"given twice", "[Variant \"Cam\"]\n[variant \"Cam\"]\n*", []string{"line 2:", "tag Variant given twice (first on line 1)"}},
 		{"moves of Cam read on its board", "[Variant \"Cam\"]\n\n1. H5-H6 *", []string{"game 1, line 3:", `bad square "H5": want a file A-G`}},
-		{"moves of Chivalry, one a line", "[Variant \"chivalry\"]\n\n1.E7-E8\n", []string{"game 1, line 3:", "variant chivalry is not supported here yet"}},
-		{"move number of Chivalry", "[Variant \"Chivalry\"]\n1.\n2. *", []string{"game 1, line 2:", "variant chivalry is not supported here yet"}},
-		{"Camelot's CFEN for Cam", "[Variant \"Cam\"]\n[CFEN \"" + movegen.StartCFEN + "\"]\n\n*",
+		{"moves of Chivalry read on its board", "[Variant \"chivalry\"]\n\n1. E7-E8 O10-O9 *", []string{"game 1, line 3:", `bad square "O10": want a file A-N`}},
+		{"move number of Chivalry", "[Variant \"Chivalry\"]\n1.\n2. *", []string{"game 1, line 3:", `move number "2.", but the next move is 1.`}},
+		{"Camelot's CFEN for Chivalry", "[Variant \"Chivalry\"]\n[CFEN \"" + game.StartCFEN + "\"]\n\n*", []string{"game 1, line 2:", "tag CFEN"}},
+		{"Camelot's CFEN for Cam", "[Variant \"Cam\"]\n[CFEN \"" + game.StartCFEN + "\"]\n\n*",
 			[]string{"game 1, line 2:", "want 13 ranks"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -108,7 +103,7 @@ func TestReadVariantErrors(t *testing.T) {
 		})
 	}
 	// A file of openings cannot take a game of another board.
-	if _, err := ReadOpenings(strings.NewReader("[Variant \"Chivalry\"]\n*\n")); !errors.Is(err, ErrVariantNotSupported) {
+	if _, err := ReadOpenings(strings.NewReader("[Variant \"Chivalry\"]\n*\n")); err == nil || !strings.Contains(err.Error(), "game 1 is a game of Chivalry, the openings are of Camelot (V8)") {
 		t.Errorf("ReadOpenings: %v", err)
 	}
 }
@@ -142,12 +137,14 @@ func TestWriteVariant(t *testing.T) {
 		g    *Game
 		want string
 	}{
-		{"Camelot's moves in Cam", &Game{Variant: Cam, Moves: m}, "not a legal move for white in " + movegen.Cam.StartCFEN()},
-		{"Camelot's start for Camette", &Game{Variant: Camette, Start: movegen.StartPosition()}, "the start position is on the Camelot board, the game is Camette"},
-		{"CFEN tag of Chivalry", &Game{Variant: Chivalry, Tags: []Tag{{"CFEN", movegen.StartCFEN}}}, "variant chivalry is not supported here yet"},
+		{"Camelot's moves in Cam", &Game{Variant: Cam, Moves: m}, "not a legal move for white in " + Cam.StartCFEN()},
+		{"Camelot's start for Camette", &Game{Variant: Camette, Start: boards.StartPosition(Camelot)}, "the start position is on the Camelot board, the game is Camette"},
+		{"Chivalry's start for Camelot", &Game{Start: boards.StartPosition(Chivalry)}, "the start position is on the Chivalry board, the game is Camelot"},
+		{"Camelot's CFEN tag for Chivalry", &Game{Variant: Chivalry, Tags: []Tag{{"CFEN", game.StartCFEN}}}, "tag CFEN"},
+		{"Camelot's moves in Chivalry", &Game{Variant: Chivalry, Moves: readOne(t, "1. I7-J7 *").Moves}, "not a legal move for white in " + Chivalry.StartCFEN()},
 	} {
 		err := Write(io.Discard, tc.g)
-		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, ErrVariantNotSupported) != (tc.g.Variant == Chivalry) {
+		if err == nil || !strings.Contains(err.Error(), tc.want) || errors.Is(err, ErrVariantNotSupported) {
 			t.Errorf("%s: %v", tc.name, err)
 		}
 	}
@@ -166,13 +163,48 @@ func TestWriteVariant(t *testing.T) {
 	}
 }
 
-// A game of a board the rules core does not play is refused by Read with
-// an error that carries ErrVariantNotSupported (for the command line's
-// hand-over to the wide grid) and names its line.
-func TestReadUnsupportedVariantUnwraps(t *testing.T) {
-	_, err := Read(strings.NewReader("[Variant \"Chivalry\"]\n\n1. G6-G8 *\n"))
-	var re *Error
-	if !errors.Is(err, ErrVariantNotSupported) || !errors.As(err, &re) || re.Line == 0 {
-		t.Errorf("Read of a Chivalry game: %v", err)
+// Every board of V1 is read, written and replayed by the same code: a
+// game of each, played from its start, reads back the same; only a
+// variant beyond V1 is refused with ErrVariantNotSupported.
+func TestEveryBoard(t *testing.T) {
+	for _, v := range Variants() {
+		t.Run(v.String(), func(t *testing.T) {
+			pos := boards.StartPosition(v)
+			g := &Game{Variant: v}
+			for i := 0; i < 6 && !pos.Outcome().IsOver(); i++ {
+				ms := pos.Moves()
+				m := ms[(i*7)%len(ms)]
+				g.Moves = append(g.Moves, Move{Move: m})
+				pos.MakeMove(m)
+			}
+			var b strings.Builder
+			if err := Write(&b, g); err != nil {
+				t.Fatal(err)
+			}
+			back := readOne(t, b.String())
+			if back.Variant != v || len(back.Moves) != len(g.Moves) {
+				t.Fatalf("read back as %v with %d moves:\n%s", back.Variant, len(back.Moves), b.String())
+			}
+			for i := range g.Moves {
+				if back.Moves[i].Move != g.Moves[i].Move {
+					t.Errorf("move %d read back as %s", i+1, back.Moves[i].Text)
+				}
+			}
+			end, err := back.Replay()
+			if err != nil || end.Position().CFEN() != pos.CFEN() {
+				t.Errorf("replay: %v", err)
+			}
+			roundTrip(t, []*Game{back})
+			// A position after those moves, as a suite of CFEN lines.
+			suite := "# " + VariantComment(v) + "\n" + pos.CFEN() + "\n"
+			openings, err := ReadOpeningsOf(strings.NewReader(suite), v)
+			if err != nil || len(openings) != 1 || openings[0].Position().CFEN() != pos.CFEN() {
+				t.Errorf("ReadOpeningsOf: %v", err)
+			}
+		})
+	}
+	_, err := ReadOpeningsOf(strings.NewReader(""), Variant(9))
+	if !errors.Is(err, ErrVariantNotSupported) {
+		t.Errorf("ReadOpeningsOf an unknown variant: %v", err)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // lineWidth bounds the movetext lines Write prints; only a single word
@@ -19,7 +19,7 @@ const lineWidth = 80
 // tag its variant (V8, written for every variant but Camelot) and the CFEN
 // tag its start position (tags of those names in Tags stand in only for an
 // empty Result, a zero Variant or a zero Start, see Game). Every
-// move is printed in canonical notation (movegen's MoveText, R3), whatever
+// move is printed in canonical notation (the grid's MoveText, R3), whatever
 // its Text; comments are kept, their white space collapsed.
 //
 // Write checks the game first and writes nothing if Read would reject the
@@ -27,8 +27,8 @@ const lineWidth = 80
 // final position the rules have decided, a result other than 1-0, 0-1,
 // 1/2-1/2 or *, a tag name other than letters, digits and _, a tag given
 // twice, a tag value with a newline, a comment containing "}", an unknown
-// variant, or moves or a start position of a variant whose board the rules
-// core does not play yet (an error that wraps ErrVariantNotSupported).
+// variant (a Variant beyond V1 is an error that wraps
+// ErrVariantNotSupported).
 func Write(w io.Writer, g *Game) error {
 	var b bytes.Buffer
 	if err := g.write(&b); err != nil {
@@ -43,16 +43,11 @@ func (g *Game) write(b *bytes.Buffer) error {
 	if err != nil {
 		return fmt.Errorf("record: %w", err)
 	}
-	// A game of a variant whose board the rules core does not play yet is
-	// written only when it needs no board: tags and result (V8).
-	var mg *movegen.Game
-	var start movegen.Position
-	if g.needsBoard(v) {
-		if start, err = g.startPos(v); err != nil {
-			return fmt.Errorf("record: %w", err)
-		}
-		mg = movegen.NewGame(start)
+	start, err := g.startPos(v)
+	if err != nil {
+		return fmt.Errorf("record: %w", err)
 	}
+	mg := game.NewGame(start)
 	result := g.result()
 	if !isResult(result) {
 		return fmt.Errorf("record: bad result %q (want %s)", result, wantResult)
@@ -71,18 +66,16 @@ func (g *Game) write(b *bytes.Buffer) error {
 	}
 
 	// The movetext, as units that are not split across lines.
-	var units []string
-	if mg != nil {
-		if units, err = writeLine(nil, mg, g.Moves); err != nil {
-			return err
-		}
-		if o := mg.Outcome(); o.IsOver() && o.Result.String() != result {
-			return fmt.Errorf("record: result %s, but the rules have decided the final position: %s", result, o)
-		}
+	units, err := writeLine(nil, mg, g.Moves)
+	if err != nil {
+		return err
+	}
+	if o := mg.Outcome(); o.IsOver() && o.Result.String() != result {
+		return fmt.Errorf("record: result %s, but the rules have decided the final position: %s", result, o)
 	}
 	units = append(units, result)
 
-	for _, t := range normalTags(g.Tags, v, cfenOf(v, mg != nil, start), result) {
+	for _, t := range normalTags(g.Tags, v, cfenOf(v, true, start), result) {
 		fmt.Fprintf(b, "[%s \"%s\"]\n", t.Name, escapeValue(t.Value))
 	}
 	b.WriteByte('\n')
@@ -107,7 +100,7 @@ func (g *Game) write(b *bytes.Buffer) error {
 // writeLine appends the units of moves played on mg, with their glyphs,
 // comments and variations (each from the position before its move). A
 // line's first move is numbered, and so is a Black move after a variation.
-func writeLine(units []string, mg *movegen.Game, moves []Move) ([]string, error) {
+func writeLine(units []string, mg *game.Game, moves []Move) ([]string, error) {
 	number := true
 	for _, m := range moves {
 		pos := mg.Position()
@@ -117,7 +110,7 @@ func writeLine(units []string, mg *movegen.Game, moves []Move) ([]string, error)
 		}
 		text := pos.MoveText(m.Move)
 		unit := text
-		if pos.Side == movegen.White || number {
+		if pos.Side() == game.White || number {
 			unit = moveLabel(&pos, text)
 		}
 		number = false

@@ -44,7 +44,7 @@ type leap struct{ over, land int8 }
 var camette = newLocal()
 
 func newLocal() *local {
-	geo := movegen.Camette.Geometry()
+	geo := movegen.GeometryOf(movegen.Camette)
 	l := &local{}
 	for i := range l.number {
 		l.number[i] = -1
@@ -149,7 +149,7 @@ func (l *local) mirror(m Mask) Mask {
 
 // mirrorOf[i] is the local number of square i's mirror image.
 var mirrorOf = func() (t [NumSquares]int8) {
-	geo := movegen.Camette.Geometry()
+	geo := movegen.GeometryOf(movegen.Camette)
 	for i, s := range camette.square {
 		m := geo.SquareAt(movegen.Camette.Files()-1-s.File(), s.Rank())
 		t[i] = camette.number[m]

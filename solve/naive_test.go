@@ -13,7 +13,7 @@ import (
 // Positions are keyed by their Zobrist key.
 func naiveValues(t *testing.T, sigs []Signature) map[uint64]Value {
 	t.Helper()
-	geo := movegen.Camette.Geometry()
+	geo := movegen.GeometryOf(movegen.Camette)
 	squares := geo.Board.Squares()
 	var all []movegen.Position
 	for _, sig := range sigs {

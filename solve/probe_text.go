@@ -6,7 +6,7 @@ import "github.com/camelot-engine/camelot/movegen"
 // callers whose positions are of another grid (the gui's are the wide
 // build's), which hand over the text.
 func (t *Table) ProbeCFEN(cfen string) (v Value, ok bool, err error) {
-	p, err := movegen.Camette.ParseCFEN(cfen)
+	p, err := movegen.ParseCFENOf(movegen.Camette, cfen)
 	if err != nil {
 		return 0, false, err
 	}

@@ -46,7 +46,7 @@ func (t *Table) Reachable(threads int) ([]ReachStats, error) {
 	for _, s := range sigs {
 		seen[s] = newBitset(s.Size())
 	}
-	start := movegen.Camette.StartPosition()
+	start := movegen.StartOf(movegen.Camette)
 	startPl := PlacementOf(&start)
 	seen[startPl.Signature()].add(Index(startPl))
 	var out []ReachStats

@@ -149,7 +149,7 @@ func TestValuesSymmetric(t *testing.T) {
 // flipColours swaps the sides and turns the board round rank-wise: C1 and
 // C7, White's and Black's castles, trade places.
 func flipColours(pl Placement) Placement {
-	geo := movegen.Camette.Geometry()
+	geo := movegen.GeometryOf(movegen.Camette)
 	flip := func(m Mask) Mask {
 		var out Mask
 		for i := 0; i < NumSquares; i++ {
@@ -183,7 +183,7 @@ func TestKnownValues(t *testing.T) {
 		{"M/3/5/5/5/1m1/1 b", "loss in 0", ""},
 	}
 	for _, c := range cases {
-		p, err := movegen.Camette.ParseCFEN(c.cfen)
+		p, err := movegen.ParseCFENOf(movegen.Camette, c.cfen)
 		if err != nil {
 			t.Fatalf("%s: %v", c.cfen, err)
 		}
@@ -202,7 +202,7 @@ func TestKnownValues(t *testing.T) {
 	}
 	// Positions of layers the table does not hold, or of other boards,
 	// are not in it.
-	start := movegen.Camette.StartPosition()
+	start := movegen.StartOf(movegen.Camette)
 	if _, ok, _ := tab.Probe(&start); ok {
 		t.Error("the start position found in a table of small layers")
 	}
@@ -234,7 +234,7 @@ func TestLongestStretch(t *testing.T) {
 // does not wait while another goroutine reads a layer.
 func TestProbeReady(t *testing.T) {
 	tab, _ := openSmall(t)
-	p, err := movegen.Camette.ParseCFEN("1/3/5/1m3/1M3/3/1 w")
+	p, err := movegen.ParseCFENOf(movegen.Camette, "1/3/5/1m3/1M3/3/1 w")
 	if err != nil {
 		t.Fatal(err)
 	}

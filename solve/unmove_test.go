@@ -85,13 +85,13 @@ func cfen(pl Placement) string {
 }
 
 // cametteStart returns Camette's start position (V3).
-func cametteStart() movegen.Position { return movegen.Camette.StartPosition() }
+func cametteStart() movegen.Position { return movegen.StartOf(movegen.Camette) }
 
 // A move's successor is the position MakeMove gives, also for a Charge
 // that ends on its own starting square (R8, R9): A4-C2-C4xC6xA4 canters
 // round and jumps back home.
 func TestAfterMatchesMakeMove(t *testing.T) {
-	p, err := movegen.Camette.ParseCFEN("1/3/1mnmm/N4/1MM2/2M/1 w 0/0 4 3")
+	p, err := movegen.ParseCFENOf(movegen.Camette, "1/3/1mnmm/N4/1MM2/2M/1 w 0/0 4 3")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func BenchmarkTrain(b *testing.B) {
 	for len(ps) < 1<<17 {
 		for _, g := range randomGames(rng, 100, 200) {
 			for _, p := range g[min(len(g), 60):] {
-				ps = append(ps, labelled{p, material(&p), 0.5})
+				ps = append(ps, labelled{p, material(p), 0.5})
 			}
 		}
 	}

@@ -10,8 +10,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
-	"github.com/camelot-engine/camelot/movegen"
 )
 
 // A checkpoint is a run's state after an epoch: enough to go on exactly
@@ -61,7 +61,7 @@ func writeCheckpoint(path string, c *checkpoint) error {
 
 // readCheckpoint reads the checkpoint at path; nil, nil when there is
 // none.
-func readCheckpoint(path string, v movegen.Variant) (*checkpoint, error) {
+func readCheckpoint(path string, v game.Variant) (*checkpoint, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil

@@ -5,12 +5,13 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
 // Data holds training positions compactly: a position is its pieces as
-// features in White's view (nnue.Features), two bytes a piece, plus ten
+// features in White's view (boards.NetFeatures), two bytes a piece, plus ten
 // bytes of fixed columns. The other view's features are a fixed
 // renumbering of White's (blackView), made when a batch needs them, so
 // both views cost the memory of one. The features are kept in chunks of
@@ -19,7 +20,7 @@ import (
 type Data struct {
 	// Variant is the board of every position (the first one added sets
 	// it; the zero Variant is Camelot).
-	Variant movegen.Variant
+	Variant game.Variant
 	chunks  [][]uint16 // each of cap chunkSize
 	start   []uint32   // position i's features: chunk<<chunkShift | offset
 	score   []int32    // the search score, centi-men, from the side to move's view
@@ -34,7 +35,7 @@ const (
 	chunkShift = 20
 	chunkSize  = 1 << chunkShift
 	// maxPieces bounds a position's pieces and so its features (R2).
-	maxPieces = 2 * (movegen.MaxKnights + movegen.MaxMen)
+	maxPieces = 2 * (game.MaxKnights + game.MaxMen)
 )
 
 // Len is the number of positions.
@@ -42,18 +43,17 @@ func (d *Data) Len() int { return len(d.info) }
 
 // add appends a position from its record's fields: p, its search score
 // and its game result, both from White's view as datagen writes them.
-func (d *Data) add(p *movegen.Position, score int, result float64) error {
+func (d *Data) add(p game.Position, score int, result float64) error {
 	if d.Len() == 0 {
-		d.Variant = p.Variant
-	} else if p.Variant != d.Variant {
-		return fmt.Errorf("a position of %s among positions of %s", p.Variant.Title(), d.Variant.Title())
+		d.Variant = p.Variant()
+	} else if p.Variant() != d.Variant {
+		return fmt.Errorf("a position of %s among positions of %s", p.Variant().Title(), d.Variant.Title())
 	}
-	l := layoutOf(d.Variant)
-	if l == nil {
+	if layoutOf(d.Variant) == nil {
 		return fmt.Errorf("positions of %s, a board this build does not play", d.Variant.Title())
 	}
 	var buf [maxPieces]nnue.Feature
-	fs := l.board.Features(buf[:0], p, movegen.White)
+	fs := boards.NetFeatures(p, game.White, buf[:0])
 	last := len(d.chunks) - 1
 	if last < 0 || len(d.chunks[last])+len(fs) > chunkSize {
 		if uint64(len(d.chunks)+1)<<chunkShift > math.MaxUint32 {
@@ -67,11 +67,11 @@ func (d *Data) add(p *movegen.Position, score int, result float64) error {
 		d.chunks[last] = append(d.chunks[last], uint16(f))
 	}
 	half := int(math.Round(2 * result))
-	if p.Side == movegen.Black {
+	if p.Side() == game.Black {
 		score, half = -score, 2-half
 	}
 	d.score = append(d.score, int32(score))
-	d.info = append(d.info, uint16(p.Side)|uint16(half)<<1|uint16(len(fs))<<3)
+	d.info = append(d.info, uint16(p.Side())|uint16(half)<<1|uint16(len(fs))<<3)
 	return nil
 }
 

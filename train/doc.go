@@ -8,7 +8,7 @@
 // line. Positions after the last trailer, a game still being written
 // or cut off, are left out with a note, as datagen itself does when it
 // resumes. A position is stored as its pieces' features in White's view
-// (nnue.Features), two bytes a piece; the other view is a fixed
+// (boards.NetFeatures), two bytes a piece; the other view is a fixed
 // renumbering of the same features. With its score, result, side to
 // move and the index lists, a position costs about 42 bytes (12 pieces
 // on average in datagen's positions): ten million take 420 MB, the whole
@@ -84,7 +84,7 @@
 // positions (CorrectBias), and written with nnue.Encode through a
 // temporary file to -out, by default nn-<first 12 hex digits of its
 // SHA-256>.nnue in the current directory. The quantised net, evaluated
-// by the engine's own code (nnue.Net.Evaluate), is then compared with
+// by the engine's own code (boards.NetEvaluate), is then compared with
 // the float net on up to 1,000 validation positions; a mean difference
 // beyond AgreementTolerance fails the run (the file stays written).
 package train

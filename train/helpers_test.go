@@ -8,44 +8,108 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/datagen"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
-// randomGames plays random games from the start (at most plies plies
-// each) and returns them, each as the positions met on the way.
-func randomGames(rng *rand.Rand, games, plies int) [][]movegen.Position {
-	var out [][]movegen.Position
-	var ml movegen.MoveList
+// randomGames plays random games of Camelot from the start (at most plies
+// plies each) and returns them, each as the positions met on the way.
+func randomGames(rng *rand.Rand, games, plies int) [][]game.Position {
+	return randomGamesOf(game.Camelot, rng, games, plies)
+}
+
+// randomGamesOf plays random games of v, as randomGames does Camelot's.
+func randomGamesOf(v game.Variant, rng *rand.Rand, games, plies int) [][]game.Position {
+	var out [][]game.Position
 	for range games {
-		p := movegen.StartPosition()
-		var game []movegen.Position
+		p := boards.StartPosition(v)
+		var g []game.Position
 		for ply := 0; ply < plies && !p.Outcome().IsOver(); ply++ {
-			if p.GenerateMoves(&ml); ml.N == 0 {
+			ms := p.Moves()
+			if len(ms) == 0 {
 				break
 			}
-			p.MakeMove(ml.Moves[rng.IntN(ml.N)])
-			game = append(game, p)
+			p.MakeMove(ms[rng.IntN(len(ms))])
+			g = append(g, p)
 		}
-		out = append(out, game)
+		out = append(out, g)
 	}
 	return out
 }
 
+// pieces counts a position's pieces of each colour and kind.
+func pieces(p game.Position) (count [2][2]int) {
+	for _, s := range p.Variant().Squares() {
+		if pc := p.PieceAt(s); pc != game.Empty {
+			count[pc.Color()][pc.Kind()]++
+		}
+	}
+	return count
+}
+
 // material scores a position by its pieces, White's view, as a search
 // roughly would.
-func material(p *movegen.Position) int {
+func material(p game.Position) int {
 	s := 0
+	count := pieces(p)
 	for c, sign := range [2]int{1, -1} {
-		s += sign * (100*p.Pieces[c].Count() + 150*p.Pieces[c].And(p.Knights).Count())
+		s += sign * (100*count[c][game.Man] + 250*count[c][game.Knight])
 	}
 	return s
+}
+
+// withSide returns p with side to move.
+func withSide(p game.Position, side game.Color) game.Position {
+	fields := strings.Fields(p.CFEN())
+	fields[1] = map[game.Color]string{game.White: "w", game.Black: "b"}[side]
+	q, err := boards.ParseCFEN(p.Variant(), strings.Join(fields, " "))
+	if err != nil {
+		panic(err)
+	}
+	return q
+}
+
+// mirror returns p mirrored left to right (file A to the last file): the
+// board's every rank written backwards (every board is symmetric, V2).
+func mirror(p game.Position) game.Position {
+	v := p.Variant()
+	var ranks []string
+	for r := v.Ranks() - 1; r >= 0; r-- { // the highest rank first (R5)
+		var b strings.Builder
+		empty := 0
+		for f := 0; f < v.Files(); f++ {
+			if !v.Has(f, r) {
+				continue
+			}
+			pc := p.PieceAt(game.SquareAt(v.Files()-1-f, r))
+			if pc == game.Empty {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				fmt.Fprint(&b, empty)
+				empty = 0
+			}
+			b.WriteByte(pc.Letter())
+		}
+		if empty > 0 {
+			fmt.Fprint(&b, empty)
+		}
+		ranks = append(ranks, b.String())
+	}
+	_, rest, _ := strings.Cut(p.CFEN(), " ")
+	q, err := boards.ParseCFEN(v, strings.Join(ranks, "/")+" "+rest)
+	if err != nil {
+		panic(err)
+	}
+	return q
 }
 
 // labelled is a position with its record's score and result (White's
 // view).
 type labelled struct {
-	pos    movegen.Position
+	pos    game.Position
 	score  int
 	result float64
 }
@@ -56,7 +120,7 @@ func setOf(t testing.TB, ps []labelled) *Set {
 	t.Helper()
 	s := &Set{Data: &Data{}}
 	for i, p := range ps {
-		if err := s.Data.add(&p.pos, p.score, p.result); err != nil {
+		if err := s.Data.add(p.pos, p.score, p.result); err != nil {
 			t.Fatal(err)
 		}
 		if i%10 == 9 {
@@ -72,15 +136,25 @@ func setOf(t testing.TB, ps []labelled) *Set {
 // writeData writes games as a datagen file in dir, each position scored
 // by score (White's view) and each game's result drawn from rng with
 // the odds the score of its last position gives; it returns the file's
-// path.
-func writeData(t testing.TB, dir, name string, rng *rand.Rand, games [][]movegen.Position, score func(*movegen.Position) int) string {
+// path. The settings line names the games' board unless it is Camelot's
+// (V7).
+func writeData(t testing.TB, dir, name string, rng *rand.Rand, games [][]game.Position, score func(game.Position) int) string {
 	t.Helper()
 	var b strings.Builder
-	b.WriteString(datagen.Header + "\n# seed=7 games=" + fmt.Sprint(len(games)) + " test\n")
+	b.WriteString(datagen.Header + "\n# seed=7 games=" + fmt.Sprint(len(games)) + " test")
+	for _, g := range games {
+		if len(g) > 0 {
+			if v := g[0].Variant(); v != game.Camelot {
+				b.WriteString(" variant=" + v.String())
+			}
+			break
+		}
+	}
+	b.WriteString("\n")
 	for i, g := range games {
 		result := 0.5
 		if len(g) > 0 {
-			switch win, x := sigmoid(float64(score(&g[len(g)-1]))/100), rng.Float64(); {
+			switch win, x := sigmoid(float64(score(g[len(g)-1]))/100), rng.Float64(); {
 			case x < 0.8*win:
 				result = 1
 			case x > 1-0.8*(1-win):
@@ -88,7 +162,7 @@ func writeData(t testing.TB, dir, name string, rng *rand.Rand, games [][]movegen
 			}
 		}
 		for _, p := range g {
-			b.WriteString(datagen.Record{Pos: p, Score: score(&p), Result: result}.String() + "\n")
+			b.WriteString(datagen.Record{Pos: p, Score: score(p), Result: result}.String() + "\n")
 		}
 		fmt.Fprintf(&b, "# game %d %s %d %d\n", i, strings.TrimSuffix(fmt.Sprint(result), ".0"), len(g), len(g))
 	}

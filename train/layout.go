@@ -1,7 +1,7 @@
 package train
 
 import (
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -26,14 +26,14 @@ type layout struct {
 var layouts [4]*layout
 
 func init() {
-	for _, v := range movegen.Variants() {
+	for _, v := range game.Variants() {
 		if b := nnue.BoardOf(v); b != nil {
 			layouts[v] = newLayout(v, b)
 		}
 	}
 }
 
-func newLayout(v movegen.Variant, b *nnue.Board) *layout {
+func newLayout(v game.Variant, b *nnue.Board) *layout {
 	in := b.Inputs()
 	l := &layout{board: b, inputs: in, bias: in, outUs: in + 1, outThem: in + 2, total: in + 3}
 	l.twin = make([]int, l.total)
@@ -44,10 +44,10 @@ func newLayout(v movegen.Variant, b *nnue.Board) *layout {
 		}
 	}
 	l.blackView = make([]uint16, in)
-	for _, s := range v.Geometry().Board.Squares() {
-		for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
-			for _, k := range [2]movegen.Kind{movegen.Man, movegen.Knight} {
-				l.blackView[b.Feature(movegen.White, c, k, s)] = uint16(b.Feature(movegen.Black, c, k, s))
+	for _, s := range v.Squares() {
+		for _, c := range [2]game.Color{game.White, game.Black} {
+			for _, k := range [2]game.Kind{game.Man, game.Knight} {
+				l.blackView[b.Feature(game.White, c, k, s)] = uint16(b.Feature(game.Black, c, k, s))
 			}
 		}
 	}
@@ -56,4 +56,4 @@ func newLayout(v movegen.Variant, b *nnue.Board) *layout {
 
 // layoutOf returns the layout of v's board; nil for a board this build
 // does not play.
-func layoutOf(v movegen.Variant) *layout { return layouts[v&3] }
+func layoutOf(v game.Variant) *layout { return layouts[v&3] }

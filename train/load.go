@@ -16,9 +16,9 @@ import (
 	"strings"
 
 	"github.com/camelot-engine/camelot/datagen"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
-	"github.com/camelot-engine/camelot/movegen"
 )
 
 // Set is the loaded training data: the positions, dealt game by game into
@@ -37,7 +37,7 @@ type Set struct {
 // Sample is a validation position kept whole.
 type Sample struct {
 	Index int // in Data
-	Pos   movegen.Position
+	Pos   game.Position
 }
 
 // FileSummary is what one file gave.
@@ -101,7 +101,7 @@ type loader struct {
 
 // fileReader is the state of reading one file.
 type fileReader struct {
-	variant movegen.Variant // the board of the file's positions (its settings line; Camelot without one)
+	variant game.Variant // the board of the file's positions (its settings line; Camelot without one)
 	path    string
 	sum     FileSummary
 	key     string           // the game's split key: the settings line, else the file's name
@@ -218,7 +218,7 @@ func (l *loader) game(fr *fileReader, line string) error {
 	for i := range fr.pending {
 		rec := &fr.pending[i]
 		idx := set.Data.Len()
-		if err := set.Data.add(&rec.Pos, rec.Score, rec.Result); err != nil {
+		if err := set.Data.add(rec.Pos, rec.Score, rec.Result); err != nil {
 			return err
 		}
 		if !validation {

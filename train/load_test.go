@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/camelot-engine/camelot/datagen"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 const (
@@ -91,7 +91,7 @@ func TestValidationSplitByGame(t *testing.T) {
 	dir := t.TempDir()
 	games := randomGames(rng, 400, 12)
 	a := writeData(t, dir, "a.txt", rng, games, material)
-	b := writeData(t, dir, "b.txt", rng, games[:50], func(*movegen.Position) int { return 5 })
+	b := writeData(t, dir, "b.txt", rng, games[:50], func(game.Position) int { return 5 })
 	set, err := Load(context.Background(), []string{a, b}, 0.25, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -130,8 +130,8 @@ func TestValidationSplitByGame(t *testing.T) {
 		}
 	}
 	for i, p := range games[0] {
-		want, result := material(&p), 0.0
-		if p.Side == movegen.Black {
+		want, result := material(p), 0.0
+		if p.Side() == game.Black {
 			want = -want
 		}
 		result = set.Data.Result(i)
@@ -158,7 +158,7 @@ func TestBytesPerPosition(t *testing.T) {
 	for d.Len() < 3*chunkSize/12 {
 		for _, g := range randomGames(rng, 100, 150) {
 			for _, p := range g {
-				if err := d.add(&p, 0, 1); err != nil {
+				if err := d.add(p, 0, 1); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -4,7 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // The float net being trained is nnue's net before quantisation:
@@ -21,7 +21,7 @@ import (
 
 // Model is the float net.
 type Model struct {
-	Variant movegen.Variant // the board (the zero Variant is Camelot)
+	Variant game.Variant // the board (the zero Variant is Camelot)
 	Hidden  int
 	Params  []float32 // the layout's rows of Hidden, then c
 }
@@ -30,13 +30,13 @@ type Model struct {
 func (m *Model) layout() *layout { return layoutOf(m.Variant) }
 
 // NewModel returns a net of Camelot's board with h units (NewModelOf).
-func NewModel(h int, seed uint64) *Model { return NewModelOf(movegen.Camelot, h, seed) }
+func NewModel(h int, seed uint64) *Model { return NewModelOf(game.Camelot, h, seed) }
 
 // NewModelOf returns a net of v's board with h units, its weights drawn
 // as PyTorch draws a linear layer's (uniform in ±1/√fan-in; nnue-pytorch
 // starts so), tied: each unit's twin gets the mirrored rows (doc.go). c
 // starts at 0.
-func NewModelOf(v movegen.Variant, h int, seed uint64) *Model {
+func NewModelOf(v game.Variant, h int, seed uint64) *Model {
 	l := layoutOf(v)
 	m := &Model{Variant: v, Hidden: h, Params: make([]float32, l.total*h+1)}
 	rng := rand.New(rand.NewPCG(seed, 0x1a2b3c))

@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
-	"github.com/camelot-engine/camelot/nnue"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // referenceLoss is the mean squared error of the net with parameters p
@@ -26,7 +26,7 @@ func referenceLoss(p []float64, h int, d *Data, positions []uint32, k, lambda fl
 					acc += p[int(r)*h+j]
 				}
 				a := min(max(acc, 0), 1)
-				y += p[(layoutOf(movegen.Camelot).outUs+v)*h+j] * a
+				y += p[(layoutOf(game.Camelot).outUs+v)*h+j] * a
 				switch a {
 				case 0:
 					kinks = append(kinks, '0')
@@ -64,7 +64,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	}
 	set := setOf(t, ps)
 	all := append(append([]uint32(nil), set.Train...), set.Validation...)
-	w := newWorker(layoutOf(movegen.Camelot), h)
+	w := newWorker(layoutOf(game.Camelot), h)
 	w.gradient(m, set.Data, all, k, lambda, 1/float64(len(all)))
 	w.grad[len(w.grad)-1] = float32(w.gradBias)
 
@@ -72,7 +72,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	for i, x := range m.Params {
 		p[i] = float64(x)
 	}
-	l := layoutOf(movegen.Camelot)
+	l := layoutOf(game.Camelot)
 	touched := map[int]bool{l.bias: true, l.outUs: true, l.outThem: true}
 	for _, i := range all {
 		us, them := set.Data.Views(int(i), nil, nil)
@@ -116,11 +116,18 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 }
 
 // The features of both views, as the store keeps and renumbers them, are
-// nnue.Features of the side to move and of the other side, in order.
+// the engine's features (boards.NetFeatures) of the side to move and of
+// the other side, in order, on every board.
 func TestViewsAreTheEnginesFeatures(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) { testViewsAreTheEnginesFeatures(t, v) })
+	}
+}
+
+func testViewsAreTheEnginesFeatures(t *testing.T, v game.Variant) {
 	rng := rand.New(rand.NewPCG(4, 5))
 	var ps []labelled
-	for _, g := range randomGames(rng, 20, 150) {
+	for _, g := range randomGamesOf(v, rng, 20, 150) {
 		for _, p := range g {
 			ps = append(ps, labelled{pos: p, result: 0.5})
 		}
@@ -128,12 +135,12 @@ func TestViewsAreTheEnginesFeatures(t *testing.T) {
 	set := setOf(t, ps)
 	for i, p := range ps {
 		us, them := set.Data.Views(i, nil, nil)
-		for v, c := range [2]movegen.Color{p.pos.Side, p.pos.Side.Other()} {
-			want := []uint16{uint16(layoutOf(movegen.Camelot).bias)}
-			for _, f := range nnue.BoardOf(p.pos.Variant).Features(nil, &p.pos, c) {
+		for view, c := range [2]game.Color{p.pos.Side(), p.pos.Side().Other()} {
+			want := []uint16{uint16(layoutOf(v).bias)}
+			for _, f := range boards.NetFeatures(p.pos, c, nil) {
 				want = append(want, uint16(f))
 			}
-			got := [2][]uint16{us, them}[v]
+			got := [2][]uint16{us, them}[view]
 			if len(got) != len(want) {
 				t.Fatalf("position %d view %v: %v, want %v", i, c, got, want)
 			}

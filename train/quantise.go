@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -68,7 +69,7 @@ func features(dst []nnue.Feature, rows []uint16, l *layout) []nnue.Feature {
 }
 
 // Agreement compares the engine's evaluation with the quantised net
-// (nnue.Net.Evaluate, from each sample's position) with the float net's
+// (boards.NetEvaluate, from each sample's position) with the float net's
 // output in centi-men (y·400/K, from the stored features) and returns
 // the mean and the largest absolute difference.
 func Agreement(m *Model, n *nnue.Net, d *Data, samples []Sample, k float64) (mean, largest float64) {
@@ -77,7 +78,7 @@ func Agreement(m *Model, n *nnue.Net, d *Data, samples []Sample, k float64) (mea
 	}
 	for _, s := range samples {
 		us, them := d.Views(s.Index, nil, nil)
-		diff := math.Abs(float64(n.Evaluate(&s.Pos)) - m.Output(us, them)*400/k)
+		diff := math.Abs(float64(boards.NetEvaluate(n, s.Pos)) - m.Output(us, them)*400/k)
 		mean += diff
 		largest = max(largest, diff)
 	}

@@ -14,10 +14,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
-	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
@@ -25,7 +25,7 @@ import (
 type Config struct {
 	// Variant is the board of the net (V1); every position of the files
 	// must be of it. The zero Variant is Camelot.
-	Variant    movegen.Variant
+	Variant    game.Variant
 	Files      []string // datagen files
 	Hidden     int      // H, a multiple of 16 from 16 to nnue.MaxHidden
 	Epochs     int      // passes over the training positions
@@ -128,7 +128,7 @@ func (c *Config) fingerprint(set *Set) string {
 		"lr " + f(c.LR), "lambda " + f(c.Lambda), "k " + k, "validation " + f(c.Validation),
 		"seed " + strconv.FormatUint(c.Seed, 10), "threads " + strconv.Itoa(c.Threads),
 	}
-	if c.Variant != movegen.Camelot {
+	if c.Variant != game.Camelot {
 		lines = append(lines, "variant "+c.Variant.String())
 	}
 	for _, fs := range set.Files {

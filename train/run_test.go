@@ -12,14 +12,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/nnue"
 )
 
 // tinyData writes a datagen file of random games scored by material.
 func tinyData(t testing.TB, dir string, games int, seed uint64) string {
+	return tinyDataOf(t, game.Camelot, dir, games, seed)
+}
+
+// tinyDataOf writes a datagen file of random games of v scored by
+// material.
+func tinyDataOf(t testing.TB, v game.Variant, dir string, games int, seed uint64) string {
 	rng := rand.New(rand.NewPCG(seed, 1))
-	return writeData(t, dir, "data.txt", rng, randomGames(rng, games, 100), material)
+	return writeData(t, dir, "data.txt", rng, randomGamesOf(v, rng, games, 100), material)
 }
 
 // tinyConfig is a run small enough for a test.
@@ -148,18 +155,26 @@ func TestDamagedCheckpointRefused(t *testing.T) {
 
 // The quantised net, evaluated by the engine's code, agrees with the
 // float net within AgreementTolerance on 1,000 positions, and
-// RawOutput is the sum that Evaluate scales.
+// RawOutput is the sum that Evaluate scales, on every board.
 func TestQuantisedAgreesWithFloat(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) { testQuantisedAgreesWithFloat(t, v) })
+	}
+}
+
+func testQuantisedAgreesWithFloat(t *testing.T, v game.Variant) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	var ps []labelled
-	for _, g := range randomGames(rng, 200, 100) {
-		for _, p := range g {
-			ps = append(ps, labelled{p, material(&p), []float64{0, 0.5, 1}[rng.IntN(3)]})
+	for len(ps) < 10000 { // a board of short games takes more of them
+		for _, g := range randomGamesOf(v, rng, 200, 100) {
+			for _, p := range g {
+				ps = append(ps, labelled{p, material(p), []float64{0, 0.5, 1}[rng.IntN(3)]})
+			}
 		}
 	}
 	set := setOf(t, ps)
 	const k = 1.5
-	m := NewModel(32, 4)
+	m := NewModelOf(v, 32, 4)
 	tr := newTrainer(m, newAdam(len(m.Params)), set, k, 0.3, 256, 2, 4)
 	for e := 1; e <= 3; e++ {
 		if _, err := tr.epoch(context.Background(), e, learningRate(3e-3, e, 3), nil); err != nil {
@@ -179,8 +194,8 @@ func TestQuantisedAgreesWithFloat(t *testing.T) {
 	}
 	for _, s := range samples {
 		us, them := set.Data.Views(s.Index, nil, nil)
-		raw := net.RawOutput(features(nil, us, layoutOf(movegen.Camelot)), features(nil, them, layoutOf(movegen.Camelot)))
-		if got, want := int(raw*int64(net.Scale)/(nnue.QA*nnue.QB*1000)), net.Evaluate(&s.Pos); got != want {
+		raw := net.RawOutput(features(nil, us, layoutOf(v)), features(nil, them, layoutOf(v)))
+		if got, want := int(raw*int64(net.Scale)/(nnue.QA*nnue.QB*1000)), boards.NetEvaluate(net, s.Pos); got != want {
 			t.Fatalf("%s: RawOutput gives %d cp, Evaluate %d", s.Pos.CFEN(), got, want)
 		}
 	}
@@ -188,24 +203,33 @@ func TestQuantisedAgreesWithFloat(t *testing.T) {
 
 // Twins stay tied to the last bit through training, weights stay within
 // nnue.WeightLimit, and a mirrored position scores the same: to float
-// rounding in the float net, exactly in the quantised one.
+// rounding in the float net, exactly in the quantised one; on every
+// board.
 func TestTwinsStayTied(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) { testTwinsStayTied(t, v) })
+	}
+}
+
+func testTwinsStayTied(t *testing.T, v game.Variant) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	var ps []labelled
-	for _, g := range randomGames(rng, 30, 100) {
-		for _, p := range g {
-			ps = append(ps, labelled{p, material(&p), 1})
+	for len(ps) < 1000 { // a board of short games takes more of them
+		for _, g := range randomGamesOf(v, rng, 30, 100) {
+			for _, p := range g {
+				ps = append(ps, labelled{p, material(p), 1})
+			}
 		}
 	}
 	set := setOf(t, ps)
-	m := NewModel(16, 5)
+	m := NewModelOf(v, 16, 5)
 	tr := newTrainer(m, newAdam(len(m.Params)), set, 1, 0.5, 64, 2, 5)
 	if _, err := tr.epoch(context.Background(), 1, 0.5, nil); err != nil { // a huge step: the clip is reached
 		t.Fatal(err)
 	}
 	h := m.Hidden
 	clipped := 0
-	l := layoutOf(movegen.Camelot)
+	l := layoutOf(v)
 	for r := 0; r < l.total; r++ {
 		for j := 0; j < h; j++ {
 			w, twin := m.Params[r*h+j], m.Params[l.twin[r]*h+(j^1)]
@@ -229,33 +253,19 @@ func TestTwinsStayTied(t *testing.T) {
 	}
 	for _, p := range ps[:500] {
 		q := mirror(p.pos)
+		if back := mirror(q); back.CFEN() != p.pos.CFEN() {
+			t.Fatalf("%s mirrored twice is %s", p.pos.CFEN(), back.CFEN())
+		}
 		// The float net sums the same numbers in another order.
 		a := m.Output(setOf(t, []labelled{p}).Data.Views(0, nil, nil))
 		b := m.Output(setOf(t, []labelled{{pos: q}}).Data.Views(0, nil, nil))
 		if math.Abs(a-b) > 1e-5*max(1, math.Abs(a)) {
 			t.Fatalf("%s scores %v, mirrored %v", p.pos.CFEN(), a, b)
 		}
-		if x, y := net.Evaluate(&p.pos), net.Evaluate(&q); x != y {
+		if x, y := boards.NetEvaluate(net, p.pos), boards.NetEvaluate(net, q); x != y {
 			t.Fatalf("%s: the quantised net scores %d, mirrored %d", p.pos.CFEN(), x, y)
 		}
 	}
-}
-
-// mirror returns p mirrored left to right (file A to L).
-func mirror(p movegen.Position) movegen.Position {
-	q := p
-	q.Pieces, q.Knights = [2]movegen.Bitboard{}, movegen.Bitboard{}
-	for c := range 2 {
-		for b := p.Pieces[c]; !b.IsEmpty(); {
-			s := b.PopFirst()
-			t := movegen.SquareAt(movegen.NumFiles-1-s.File(), s.Rank())
-			q.Pieces[c].Set(t)
-			if p.Knights.Has(s) {
-				q.Knights.Set(t)
-			}
-		}
-	}
-	return q
 }
 
 // With no validation share the run still trains and writes its net,
@@ -268,5 +278,40 @@ func TestRunWithoutValidation(t *testing.T) {
 	out := c.Stdout.(*bytes.Buffer).String()
 	if !strings.Contains(out, " validation - lr ") || !strings.Contains(out, "no validation positions") {
 		t.Errorf("output:\n%s", out)
+	}
+}
+
+// A run on each board's data writes a net of that board, named after it,
+// whose engine evaluation agrees with the float net; data of another
+// board than -variant's is refused.
+func TestRunEveryBoard(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			data := tinyDataOf(t, v, dir, 40, 6)
+			c := tinyConfig(dir, data)
+			c.Variant = v
+			net, err := nnue.Load(runOK(t, c))
+			if err != nil || net.Variant != v {
+				t.Fatalf("the net written: %v, of %v", err, net)
+			}
+			out := c.Stdout.(*bytes.Buffer).String()
+			prefix := map[bool]string{true: "nn", false: v.String()}[v == game.Camelot]
+			for _, re := range []string{
+				`(?m)^wrote .*net\.nnue \(` + prefix + `-[0-9a-f]{12}\.nnue, \d+ bytes\)$`,
+				`(?m)^quantised net against the float net on \d+ validation positions: mean \|difference\| [\d.]+ cp, largest [\d.]+ cp`,
+			} {
+				if !regexp.MustCompile(re).MatchString(out) {
+					t.Errorf("output lacks %s:\n%s", re, out)
+				}
+			}
+			other := tinyConfig(dir, data)
+			other.Variant = (v + 1) % game.NumVariants
+			other.Out = filepath.Join(dir, "other.nnue")
+			want := "the data are positions of " + v.Title() + ", but the net is to be of " + other.Variant.Title()
+			if _, err := Run(context.Background(), other); err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("-variant %s on %s's data: %v, want %q", other.Variant, v, err, want)
+			}
+		})
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // A student trained on positions labelled by a known tied net (the
@@ -41,7 +41,7 @@ func TestStudentRecoversTeacher(t *testing.T) {
 		y := teacher.Output(set.Data.Views(i, nil, nil))
 		spread += y * y
 		ps[i].score = int(math.Round(y * 400 / k))
-		if ps[i].pos.Side == movegen.Black {
+		if ps[i].pos.Side() == game.Black {
 			ps[i].score = -ps[i].score
 		}
 	}

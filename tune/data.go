@@ -8,7 +8,7 @@ import (
 
 // Feature is one term of a position's linear evaluation: Coef times
 // weight Index, White's count minus Black's. It has the layout of
-// eval.Feature, so four bytes a term is all a stored position costs.
+// linear.Feature, so four bytes a term is all a stored position costs.
 type Feature struct {
 	Index uint16
 	Coef  int16

@@ -4,8 +4,9 @@
 // passed through a sigmoid, best predicts how the games went.
 //
 // The model. The evaluation is linear in its weights: each position is a
-// short list of features (eval.Features: index, White's count minus
-// Black's) and a phase, and its score from White's view is
+// short list of features (eval.Features of its board's grid, through
+// boards.EvalFeatures: index, White's count minus Black's) and a phase,
+// and its score from White's view is
 //
 //	eval = Σ Coef·(MG·phase + EG·(MaxPhase−phase)) / MaxPhase
 //
@@ -49,7 +50,7 @@
 //
 // (mean squared errors, six decimals; epoch 0 is the starting weights; Y
 // is "-" with -validation 0).
-// -freeze takes name prefixes (eval.WeightNames) of weights to keep as
+// -freeze takes name prefixes (eval.WeightNamesOf) of weights to keep as
 // they are, say "material.,tempo" to pin the scale of the evaluation.
 //
 // Memory. All positions' features are in one flat slice with a 32-bit
@@ -63,7 +64,8 @@
 // from Camelot's by eval.FromCamelot), and -out defaults to its file,
 // eval/weights_NAME.go.
 //
-// The result goes to -out (eval/weights.go) through eval.WriteWeightsOf,
-// written to a temporary file and renamed into place, followed by the
-// losses before and after and the weights that changed most.
+// The result goes to -out (eval/weights.go) through eval.WriteWeightsOf
+// (boards.Of(v).WriteEvalWeights), written to a temporary file and
+// renamed into place, followed by the losses before and after and the
+// weights that changed most.
 package tune

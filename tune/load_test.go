@@ -11,25 +11,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/datagen"
-	"github.com/camelot-engine/camelot/eval"
-	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/eval/linear"
+	"github.com/camelot-engine/camelot/game"
 )
 
-// randomPositions plays random games from the start and returns n of the
-// positions on the way, games ending at move 60 at the latest.
-func randomPositions(n int, seed uint64) []movegen.Position {
+// randomPositions plays random games of v from the start and returns n of
+// the positions on the way, games ending at move 60 at the latest.
+func randomPositions(v game.Variant, n int, seed uint64) []game.Position {
 	rng := rand.New(rand.NewPCG(seed, 4))
-	var ml movegen.MoveList
-	var ps []movegen.Position
-	p := movegen.StartPosition()
+	var ps []game.Position
+	p := boards.StartPosition(v)
 	for len(ps) < n {
-		p.GenerateMoves(&ml)
-		if ml.N == 0 || p.Outcome().IsOver() || p.MoveNumber > 60 {
-			p = movegen.StartPosition()
+		ms := p.Moves()
+		if len(ms) == 0 || p.Outcome().IsOver() || p.MoveNumber() > 60 {
+			p = boards.StartPosition(v)
 			continue
 		}
-		p.MakeMove(ml.Moves[rng.IntN(ml.N)])
+		p.MakeMove(ms[rng.IntN(len(ms))])
 		if !p.Outcome().IsOver() {
 			ps = append(ps, p)
 		}
@@ -37,8 +37,8 @@ func randomPositions(n int, seed uint64) []movegen.Position {
 	return ps
 }
 
-func features(p *movegen.Position) ([]Feature, int) {
-	evalRow, phase := eval.Features(p, nil)
+func features(p game.Position) ([]Feature, int) {
+	evalRow, phase := boards.EvalFeatures(p, nil)
 	row := make([]Feature, len(evalRow))
 	for i, f := range evalRow {
 		row[i] = Feature{f.Index, f.Coef}
@@ -48,33 +48,51 @@ func features(p *movegen.Position) ([]Feature, int) {
 
 // engineScore is the engine's evaluation from White's view, computed as
 // eval documents it: in integers, divided once by MaxPhase.
-func engineScore(p *movegen.Position, weights *[eval.NumWeights]eval.Weight) int {
-	fs, phase := eval.Features(p, nil)
+func engineScore(p game.Position, weights []linear.Weight) int {
+	fs, phase := boards.EvalFeatures(p, nil)
 	var mg, eg int
 	for _, f := range fs {
 		mg += int(f.Coef) * weights[f.Index].MG
 		eg += int(f.Coef) * weights[f.Index].EG
 	}
-	return (mg*phase + eg*(eval.MaxPhase-phase)) / eval.MaxPhase
+	return (mg*phase + eg*(linear.MaxPhase-phase)) / linear.MaxPhase
 }
 
-func weightVector(weights *[eval.NumWeights]eval.Weight) []float64 {
-	w := make([]float64, 2*eval.NumWeights)
+func weightVector(weights []linear.Weight) []float64 {
+	w := make([]float64, 2*len(weights))
 	for i, x := range weights {
 		w[2*i], w[2*i+1] = float64(x.MG), float64(x.EG)
 	}
 	return w
 }
 
-// TestLoadKeepsFeatures writes positions to datagen files, loads them and
-// checks each row against eval.Features, and the memory a position takes.
+// header is the head of a datagen file of v's positions: the version
+// line, and for a board other than Camelot's the settings line that
+// names it (V7).
+func header(v game.Variant) string {
+	h := datagen.Header + "\n"
+	if v != game.Camelot {
+		h += "# seed=1 variant=" + v.String() + "\n"
+	}
+	return h
+}
+
+// TestLoadKeepsFeatures writes positions of every board to datagen files,
+// loads them and checks each row against the board's eval.Features, and
+// the memory a position takes.
 func TestLoadKeepsFeatures(t *testing.T) {
-	ps := randomPositions(3000, 1)
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) { testLoadKeepsFeatures(t, v) })
+	}
+}
+
+func testLoadKeepsFeatures(t *testing.T, v game.Variant) {
+	ps := randomPositions(v, 3000, 1)
 	dir := t.TempDir()
 	var paths []string
 	for part := range 2 {
 		var b strings.Builder
-		b.WriteString(datagen.Header + "\n")
+		b.WriteString(header(v))
 		for i := part; i < len(ps); i += 2 {
 			r := datagen.Record{Pos: ps[i], Score: i - 1500, Result: float64(i%3) / 2}
 			b.WriteString(r.String() + "\n")
@@ -85,27 +103,31 @@ func TestLoadKeepsFeatures(t *testing.T) {
 		}
 		paths = append(paths, path)
 	}
-	d, err := Load(paths, movegen.Camelot, nil)
+	d, err := Load(paths, v, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if d.Len() != len(ps) {
 		t.Fatalf("loaded %d positions, want %d", d.Len(), len(ps))
 	}
-	w := weightVector(&eval.Weights)
+	weights := boards.Of(v).EvalWeights(v)
+	if d.NumWeights != len(weights) {
+		t.Fatalf("%d weights, the evaluation has %d", d.NumWeights, len(weights))
+	}
+	w := weightVector(weights)
 	for j := range ps {
 		i := 2 * j // the files hold the even, then the odd positions
 		if half := (len(ps) + 1) / 2; j >= half {
 			i = 2*(j-half) + 1
 		}
-		p := &ps[i]
+		p := ps[i]
 		want, wantPhase := features(p)
 		got, phase := d.Row(j)
 		if !slices.Equal(got, want) || phase != wantPhase || d.Score[j] != int32(i-1500) || d.Result[j] != uint8(i%3) {
 			t.Fatalf("position %d (%s): row %v phase %d score %d result %d; want %v phase %d score %d result %d",
 				j, p.CFEN(), got, phase, d.Score[j], d.Result[j], want, wantPhase, i-1500, i%3)
 		}
-		if e, engine := d.Eval(j, w), engineScore(p, &eval.Weights); math.Abs(e-float64(engine)) >= 1 {
+		if e, engine := d.Eval(j, w), engineScore(p, weights); math.Abs(e-float64(engine)) >= 1 {
 			t.Fatalf("position %s: the tuner evaluates %.2f, the engine %d", p.CFEN(), e, engine)
 		}
 	}
@@ -121,28 +143,35 @@ func TestLoadKeepsFeatures(t *testing.T) {
 // TestTrainRecoversPerturbedEval makes targets from a perturbed copy of
 // the engine's weights on real positions and fits the engine's weights to
 // them: the fitted evaluation must match the perturbed one on held-out
-// positions. (The evaluations are compared, not the weights: some
-// features are sums of others, material of the squares' counts, so
-// different weights can make the same evaluation.)
+// positions, on every board. (The evaluations are compared, not the
+// weights: some features are sums of others, material of the squares'
+// counts, so different weights can make the same evaluation.)
 func TestTrainRecoversPerturbedEval(t *testing.T) {
+	for _, v := range game.Variants() {
+		t.Run(v.String(), func(t *testing.T) { testTrainRecoversPerturbedEval(t, v) })
+	}
+}
+
+func testTrainRecoversPerturbedEval(t *testing.T, v game.Variant) {
 	const k = 1.5
-	ps := randomPositions(20000, 2)
+	ps := randomPositions(v, 20000, 2)
 	rng := rand.New(rand.NewPCG(3, 5))
-	truth := eval.Weights
+	weights := boards.Of(v).EvalWeights(v)
+	truth := slices.Clone(weights)
 	for i := range truth {
 		truth[i].MG += rng.IntN(41) - 20
 		truth[i].EG += rng.IntN(41) - 20
 	}
-	d := NewData(eval.NumWeights, eval.MaxPhase)
-	for i := range ps {
-		row, phase := features(&ps[i])
-		if err := d.Add(row, phase, engineScore(&ps[i], &truth), 0.5); err != nil {
+	d := NewData(len(weights), linear.MaxPhase)
+	for _, p := range ps {
+		row, phase := features(p)
+		if err := d.Add(row, phase, engineScore(p, truth), 0.5); err != nil {
 			t.Fatal(err)
 		}
 	}
 	d.SetTargets(k, 0)
 	train, validation := Split(d.Len(), 0.1, 4)
-	w := weightVector(&eval.Weights)
+	w := weightVector(weights)
 	rmsToTruth := func() float64 {
 		var sum float64
 		for _, r := range validation {
@@ -157,7 +186,7 @@ func TestTrainRecoversPerturbedEval(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := rmsToTruth()
-	best := d.Loss(weightVector(&truth), validation, k, 1)
+	best := d.Loss(weightVector(truth), validation, k, 1)
 	lossAfter := d.Loss(w, validation, k, 1)
 	t.Logf("evaluation off the truth by %.1f centi-men (root mean square) before, %.2f after; validation loss %.3g, %.3g, truth %.3g",
 		before, after, lossBefore, lossAfter, best)
@@ -173,11 +202,11 @@ func TestTrainRecoversPerturbedEval(t *testing.T) {
 // which names the CFEN and the field once.
 func TestLoadNamesBadCFENOnce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bad.txt")
-	text := datagen.Header + "\n" + movegen.StartCFEN + " | 0 | 1\n2/8/10/12 w | 0 | 1\n"
+	text := datagen.Header + "\n" + game.StartCFEN + " | 0 | 1\n2/8/10/12 w | 0 | 1\n"
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Load([]string{path}, movegen.Camelot, nil)
+	_, err := Load([]string{path}, game.Camelot, nil)
 	want := path + ":3: CFEN field 1 (board): want 16 ranks separated by '/', got 4"
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
@@ -188,20 +217,20 @@ func TestLoadNamesBadCFENOnce(t *testing.T) {
 // positions is refused when Cam's weights are asked for.
 func TestLoadRefusesAnotherBoard(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "camelot.txt")
-	text := datagen.Header + "\n" + movegen.StartCFEN + " | 0 | 1\n"
+	text := datagen.Header + "\n" + game.StartCFEN + " | 0 | 1\n"
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err := Load([]string{path}, movegen.Cam, nil)
+	_, err := Load([]string{path}, game.Cam, nil)
 	if err == nil || !strings.Contains(err.Error(), path+":2:") || !strings.Contains(err.Error(), "a position of camelot, but the weights are cam's") {
 		t.Errorf("error %v, want one naming the line and both boards", err)
 	}
 }
 
-// -variant names a board the evaluation has weights for.
+// -variant names a board the evaluation has weights for: every board has
+// its own table, on its own grid.
 func TestVariantOption(t *testing.T) {
 	for _, c := range []struct{ arg, want string }{
-		{"chivalry", "-variant chivalry: the evaluation has no weights for that board"},
 		{"shogi", `-variant: unknown variant "shogi"`},
 	} {
 		var stderr strings.Builder
@@ -209,10 +238,15 @@ func TestVariantOption(t *testing.T) {
 			t.Errorf("-variant %s: exit %d, stderr %q; want 2 and %q", c.arg, code, stderr.String(), c.want)
 		}
 	}
-	var stderr strings.Builder
-	out := filepath.Join(t.TempDir(), "w.go")
-	o, _, err := parseOptions([]string{"-variant", "Cam", "-freeze", "pst.man.D", "-out", out, "data.txt"}, &stderr)
-	if err != nil || o.variant != movegen.Cam || len(o.frozen) != eval.NumWeightsOf(movegen.Cam) || !slices.Contains(o.frozen, true) {
-		t.Errorf("-variant Cam: %+v, %v %s", o, err, stderr.String())
+	for _, c := range []struct {
+		arg, freeze string
+		want        game.Variant
+	}{{"Cam", "pst.man.D", game.Cam}, {"camelot", "pst.man.D", game.Camelot}, {"camette", "material.", game.Camette}, {"chivalry", "pst.man.D", game.Chivalry}} {
+		var stderr strings.Builder
+		out := filepath.Join(t.TempDir(), "w.go")
+		o, _, err := parseOptions([]string{"-variant", c.arg, "-freeze", c.freeze, "-out", out, "data.txt"}, &stderr)
+		if err != nil || o.variant != c.want || len(o.frozen) != len(boards.Of(c.want).EvalWeightNames(c.want)) || !slices.Contains(o.frozen, true) {
+			t.Errorf("-variant %s: %+v, %v %s", c.arg, o, err, stderr.String())
+		}
 	}
 }

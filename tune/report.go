@@ -6,7 +6,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/camelot-engine/camelot/eval"
+	"github.com/camelot-engine/camelot/eval/linear"
 	"github.com/camelot-engine/camelot/internal/plural"
 )
 
@@ -21,7 +21,7 @@ func formatLoss(loss float64, positions int) string {
 
 // printLargestChanges lists the n weights that moved most (middlegame
 // and endgame change added), largest first, ties in table order.
-func printLargestChanges(w io.Writer, names []string, before, after []eval.Weight, n int) {
+func printLargestChanges(w io.Writer, names []string, before, after []linear.Weight, n int) {
 	change := func(i int) int { return abs(after[i].MG-before[i].MG) + abs(after[i].EG-before[i].EG) }
 	var moved []int
 	for i := range after {

@@ -13,11 +13,12 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/camelot-engine/camelot/eval"
+	"github.com/camelot-engine/camelot/boards"
+	"github.com/camelot-engine/camelot/eval/linear"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
-	"github.com/camelot-engine/camelot/movegen"
 )
 
 // options are the command line's settings.
@@ -26,7 +27,7 @@ type options struct {
 	epochs, batch, threads        int
 	seed                          uint64
 	freeze, out, variantName      string
-	variant                       movegen.Variant
+	variant                       game.Variant
 	files                         []string
 	frozen                        []bool // from freeze, by weight index
 }
@@ -65,16 +66,17 @@ func parseOptions(args []string, stderr io.Writer) (o options, help bool, err er
 }
 
 func (o *options) check() error {
-	v, err := movegen.ParseVariant(o.variantName)
+	v, err := game.ParseVariant(o.variantName)
 	if err != nil {
 		return fmt.Errorf("-variant: %v", err)
 	}
-	if eval.NumWeightsOf(v) == 0 {
+	g := boards.Of(v)
+	if len(g.EvalWeightNames(v)) == 0 {
 		return fmt.Errorf("-variant %s: the evaluation has no weights for that board (its board is not played)", v)
 	}
 	o.variant = v
 	if o.out == "" {
-		o.out = filepath.Join("eval", eval.WeightsFile(v))
+		o.out = filepath.Join("eval", g.EvalWeightsFile(v))
 	}
 	switch {
 	case len(o.files) == 0:
@@ -99,7 +101,7 @@ func (o *options) check() error {
 	if fi, err := os.Stat(filepath.Dir(o.out)); err != nil || !fi.IsDir() {
 		return fmt.Errorf("-out %s: no directory %s (run from the repository's root, or give -out)", o.out, filepath.Dir(o.out))
 	}
-	o.frozen, err = frozenWeights(o.freeze, eval.WeightNamesOf(v))
+	o.frozen, err = frozenWeights(o.freeze, g.EvalWeightNames(v))
 	return err
 }
 
@@ -163,7 +165,8 @@ func run(o options, stdout, stderr io.Writer) error {
 		return errors.New("no training positions left after the validation split")
 	}
 	// The start: the board's own weights, fitted or made from Camelot's.
-	before := eval.WeightsOf(o.variant)
+	grid := boards.Of(o.variant)
+	before := grid.EvalWeights(o.variant)
 	start := make([]float64, 2*len(before))
 	for i, w := range before {
 		start[2*i], start[2*i+1] = float64(w.MG), float64(w.EG)
@@ -181,9 +184,9 @@ func run(o options, stdout, stderr io.Writer) error {
 	if _, err := d.Train(w, train, trainConfig(o, k, len(train), validation, stdout, stderr)); err != nil {
 		return err
 	}
-	tuned := make([]eval.Weight, len(before))
+	tuned := make([]linear.Weight, len(before))
 	for i := range tuned {
-		tuned[i] = eval.Weight{MG: int(math.Round(w[2*i])), EG: int(math.Round(w[2*i+1]))}
+		tuned[i] = linear.Weight{MG: int(math.Round(w[2*i])), EG: int(math.Round(w[2*i+1]))}
 		w[2*i], w[2*i+1] = float64(tuned[i].MG), float64(tuned[i].EG)
 	}
 	if err := writeWeights(o.out, o.variant, tuned); err != nil {
@@ -193,7 +196,7 @@ func run(o options, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "loss after:  train %.6f validation %s (rounded weights)\n",
 		d.Loss(w, train, k, o.threads), formatLoss(d.Loss(w, validation, k, o.threads), len(validation)))
 	fmt.Fprintf(stdout, "wrote %s\n", o.out)
-	printLargestChanges(stdout, eval.WeightNamesOf(o.variant), before, tuned, 10)
+	printLargestChanges(stdout, grid.EvalWeightNames(o.variant), before, tuned, 10)
 	return nil
 }
 
@@ -237,9 +240,9 @@ func trainConfig(o options, k float64, trainLen int, validation []uint32, stdout
 
 // writeWeights writes the weights' Go source in place of path, so an
 // interrupted run never leaves half a file behind.
-func writeWeights(path string, v movegen.Variant, weights []eval.Weight) error {
+func writeWeights(path string, v game.Variant, weights []linear.Weight) error {
 	var b bytes.Buffer
-	if err := eval.WriteWeightsOf(&b, v, weights); err != nil {
+	if err := boards.Of(v).WriteEvalWeights(&b, v, weights); err != nil {
 		return err
 	}
 	return atomicfile.Write(path, b.Bytes())

@@ -14,7 +14,7 @@ import (
 	"syscall/js"
 
 	"github.com/camelot-engine/camelot/bench"
-	"github.com/camelot-engine/camelot/engine"
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/engineproc"
 	"github.com/camelot-engine/camelot/gui"
 	"github.com/camelot-engine/camelot/protocol"
@@ -39,7 +39,7 @@ func runEngine(in io.Reader, out io.Writer) error {
 }
 
 func newSession() *protocol.Session {
-	s := protocol.NewSession(engine.New(protocol.DefaultOptions()))
+	s := protocol.NewSession(boards.NewEngine(protocol.DefaultOptions()))
 	s.BenchFunc = bench.Command
 	return s
 }

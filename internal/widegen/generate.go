@@ -17,13 +17,9 @@ import (
 const Module = "github.com/camelot-engine/camelot"
 
 // Packages are the packages copied to the wide grid, in dependency order:
-// every package that holds positions, but for gui, whose one game logic
-// imports the wide copies directly (it serves every board, and speed does
-// not matter there).
-var Packages = []string{
-	"movegen", "eval", "nnue", "engine", "record", "book", "protocol",
-	"analysis", "openings", "match", "bench", "datagen", "tune", "train", "cli",
-}
+// the hot core, whose inner loops depend on the Bitboard's width. Every
+// other package exists once and reaches the cores through package boards.
+var Packages = []string{"movegen", "eval", "engine"}
 
 // BoardsTest ends the names of test files copied too: tests written for
 // every board, which so run on both grids (the wide one adding Chivalry).
@@ -80,7 +76,7 @@ func Files(root string) (map[string][]byte, error) {
 				out[pkg+"/"+name] = append([]byte(Header), data...)
 				continue
 			}
-			if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_narrow.go") ||
+			if e.IsDir() || !strings.HasSuffix(name, ".go") ||
 				strings.HasSuffix(name, "_test.go") && !strings.HasSuffix(name, BoardsTest) {
 				continue
 			}

@@ -71,3 +71,61 @@ func TestRewrite(t *testing.T) {
 		t.Errorf("embeds %q, want [a.txt b]", embeds)
 	}
 }
+
+// hotCore lists the packages that may exist once per grid: those whose
+// inner loops depend on the Bitboard's width. Every other package exists
+// once and serves every board through package boards.
+var hotCore = []string{"movegen", "eval", "engine"}
+
+// TestOnlyTheHotCoreIsGenerated fails if a package outside the hot core is
+// copied per grid, or if any generated Go file (one that starts with a
+// "// Code generated … DO NOT EDIT." line, whoever wrote it) lies outside
+// the hot core's packages and their copies; it also keeps the generated
+// code within its budget of lines.
+func TestOnlyTheHotCoreIsGenerated(t *testing.T) {
+	if strings.Join(Packages, " ") != strings.Join(hotCore, " ") {
+		t.Errorf("Packages = %v, want the hot core %v", Packages, hotCore)
+	}
+	allowed := map[string]bool{}
+	for _, p := range hotCore {
+		allowed[p], allowed["internal/wide/"+p] = true, true
+	}
+	root := filepath.Join("..", "..")
+	lines := 0
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if n := d.Name(); n == "testdata" || n == "dist" || strings.HasPrefix(n, ".") && path != root {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		first, _, _ := strings.Cut(string(data), "\n")
+		if !strings.HasPrefix(first, "// Code generated ") || !strings.HasSuffix(first, " DO NOT EDIT.") {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, filepath.Dir(path))
+		if !allowed[filepath.ToSlash(rel)] {
+			t.Errorf("%s is generated outside the hot core", filepath.ToSlash(path))
+		}
+		lines += bytes.Count(data, []byte("\n"))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const budget = 8000
+	t.Logf("%d generated lines", lines)
+	if lines > budget {
+		t.Errorf("%d generated lines, over the budget of %d", lines, budget)
+	}
+}

@@ -1,20 +1,20 @@
-// Command widegen writes internal/wide: the engine instantiated a second
-// time for a 14-file grid, so that Chivalry (14 × 16, V2) is played by the
-// same source as Camelot while Camelot keeps its three-word Bitboard.
+// Command widegen writes internal/wide: the hot core (movegen, eval,
+// engine) instantiated a second time for a 14-file grid, so that Chivalry
+// (14 × 16, V2) is played by the same source as Camelot while Camelot
+// keeps its three-word Bitboard. Only these packages are per grid: their
+// inner loops depend on the Bitboard's width. Everything above them exists
+// once and reaches the grid of each board through package boards.
 //
-// Every package that holds positions (the rules core and everything built
-// on it) is copied from its source with two changes: imports of those
-// packages point at their wide copies, and movegen's grid.go, the one file
+// Each package is copied from its source with two changes: imports of the
+// hot core point at their wide copies, and movegen's grid.go, the one file
 // that knows the grid's size, is replaced by overlay/movegen/grid.go.
-// Files named *_narrow.go are left out: they are the narrow build's way
-// into the wide one (the protocol's and the command line's hand-over for
-// a variant that needs the wide grid). Tests are left out too, but for
-// files named *_boards_test.go: tests written for every board, which so
-// run on both grids. Files a //go:embed line names are copied beside the
-// code.
+// Tests are left out, but for files named *_boards_test.go: tests written
+// for every board, which so run on both grids. Files a //go:embed line
+// names are copied beside the code.
 //
 // Run it with `go generate ./movegen` (or `make generate`) after changing
-// any of those packages; a test fails while internal/wide is stale.
+// any of those packages; a test fails while internal/wide is stale, and
+// another if a package outside the hot core is generated.
 //
 // The idea of instantiating the rules core per board width is
 // Fairy-Stockfish's "largeboards" build, done here inside one binary, as Go

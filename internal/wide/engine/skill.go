@@ -2,24 +2,17 @@
 
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/camelot-engine/camelot/search"
+)
 
 // MaxSkill is the full-strength skill level.
-const MaxSkill = 20
+const MaxSkill = search.MaxSkill
 
-// Skill weakens the engine for people, the way the best-known chess
-// engines do it (Stockfish's Skill): below MaxSkill the search is one
-// thread, capped in depth and nodes by the level, and looks at a few
-// moves with a hidden MultiPV (more at lower levels); then a seeded random
-// pull, stronger at lower levels, picks among them, favouring the better
-// ones. The mistakes
-// that follow are a shallow searcher's: a multi-jump it did not see, a
-// piece left to be captured. The moves stay legal, so a compulsory capture
-// (R11) is always made; a weak level may choose a worse capture.
-type Skill struct {
-	Level int    // 0..MaxSkill
-	Seed  uint64 // 0: a fresh random pull each move; else the same move in the same position
-}
+// Skill is a strength level (search.Skill: how it weakens the search).
+type Skill = search.Skill
 
 // skillLines is the number of moves a weakened search chooses from: 12 at
 // level 0, 4 at level 19.
@@ -32,7 +25,7 @@ func skillLines(level int) int { return 4 + 2*(MaxSkill-level)/5 }
 // all moves and leaves far more.
 func skillSpread(level int) int { return 100 + 15*(MaxSkill-level) }
 
-func (sk Skill) active() bool { return sk.Level < MaxSkill }
+func skillActive(sk Skill) bool { return sk.Active() }
 
 // skillDepth and skillNodes are a level's search caps: depth 1 and 300
 // nodes at level 0, doubling the nodes every two levels, up to depth 10
@@ -42,7 +35,7 @@ func skillNodes(level int) uint64 { return 300 << (level / 2) }
 func skillWeakness(level int) int { return 128 - 2*level }
 
 // capLimits applies the level's caps to the limits of a search.
-func (sk Skill) capLimits(lim Limits) Limits {
+func capLimits(sk Skill, lim Limits) Limits {
 	if d := skillDepth(sk.Level); lim.Depth == 0 || lim.Depth > d {
 		lim.Depth = d
 	}
@@ -57,7 +50,7 @@ func (sk Skill) capLimits(lim Limits) Limits {
 // weakness/128 of its deficit to the best move, plus a random part of up to
 // the spread of the scores (capped by skillSpread); the highest score with
 // its push wins. A Seed makes the pull depend only on the position.
-func (sk Skill) pick(lines []rootMove, key uint64, rng *rand.Rand) int {
+func pickLine(sk Skill, lines []rootMove, key uint64, rng *rand.Rand) int {
 	if sk.Seed != 0 {
 		rng = rand.New(rand.NewPCG(sk.Seed, key))
 	}
@@ -77,39 +70,11 @@ func (sk Skill) pick(lines []rootMove, key uint64, rng *rand.Rand) int {
 
 // skillLine is the line a weakened search plays.
 func (t *thread) skillLine(sk Skill, rng *rand.Rand) rootMove {
-	return t.lines[sk.pick(t.lines, t.pos.Key, rng)]
-}
-
-// skillElo is the calibrated Elo of some levels on one scale anchored at
-// the random mover (0), from the matches in the README's "Strength levels";
-// levels between them are interpolated.
-var skillElo = []struct {
-	level int
-	elo   float64
-}{
-	{0, 569}, {5, 768}, {10, 1103}, {15, 1657}, {18, 2030}, {20, 2341},
+	return t.lines[pickLine(sk, t.lines, t.pos.Key, rng)]
 }
 
 // EloOf returns a level's Elo on the calibrated scale.
-func EloOf(level int) float64 {
-	level = max(0, min(level, MaxSkill))
-	for i := 1; i < len(skillElo); i++ {
-		a, b := skillElo[i-1], skillElo[i]
-		if level <= b.level {
-			return a.elo + (b.elo-a.elo)*float64(level-a.level)/float64(b.level-a.level)
-		}
-	}
-	return skillElo[len(skillElo)-1].elo
-}
+func EloOf(level int) float64 { return search.EloOf(level) }
 
-// SkillForElo returns the level whose calibrated Elo is nearest to elo
-// (UCI_Elo).
-func SkillForElo(elo int) int {
-	best := 0
-	for l := 1; l <= MaxSkill; l++ {
-		if d, bd := EloOf(l)-float64(elo), EloOf(best)-float64(elo); d*d < bd*bd {
-			best = l
-		}
-	}
-	return best
-}
+// SkillForElo returns the level whose calibrated Elo is nearest to elo.
+func SkillForElo(elo int) int { return search.SkillForElo(elo) }

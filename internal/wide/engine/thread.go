@@ -7,8 +7,8 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/camelot-engine/camelot/internal/wide/eval"
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
-	"github.com/camelot-engine/camelot/internal/wide/nnue"
 )
 
 // thread is one lazy-SMP searcher. All threads search the same root with
@@ -44,7 +44,7 @@ type thread struct {
 	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
 	pvLen   [MaxPly + 1]int
 	evals   evalCache
-	nn      *nnue.Stack // the net's accumulators, when the search uses a net
+	nn      *eval.NetStack // the net's accumulators, when the search uses a net
 }
 
 func newThread(id int) *thread { return &thread{id: id} }
@@ -63,12 +63,12 @@ func (t *thread) clearHistory() {
 }
 
 // prepare sets the thread up for a search of g's position.
-func (t *thread) prepare(s *shared, g *movegen.Game) {
+func (t *thread) prepare(s *shared, r root) {
 	t.s = s
-	t.pos = g.Position()
+	t.pos = r.pos
 	if s.net != nil {
 		if t.nn == nil || t.nn.Net() != s.net {
-			t.nn = nnue.NewStack(s.net, MaxPly+1)
+			t.nn = eval.NewNetStack(s.net, MaxPly+1)
 		}
 		t.nn.Reset(&t.pos)
 		t.evals.use(s.net)
@@ -76,7 +76,7 @@ func (t *thread) prepare(s *shared, g *movegen.Game) {
 		t.nn = nil
 		t.evals.use(s.eval)
 	}
-	t.keys = append(t.keys[:0], g.Keys()...)
+	t.keys = append(t.keys[:0], r.keys...)
 	t.nodes.Store(0)
 	t.ticks, t.interval, t.sinceYield = 0, 0, 0
 	t.selDep, t.completedDepth, t.bestChanges = 0, 0, 0
@@ -84,7 +84,7 @@ func (t *thread) prepare(s *shared, g *movegen.Game) {
 	var ml movegen.MoveList
 	t.pos.GenerateMoves(&ml)
 	for _, m := range ml.Slice() {
-		if s.limits.SearchMoves == nil || slices.Contains(s.limits.SearchMoves, m) {
+		if r.searchMoves == nil || slices.Contains(r.searchMoves, m) {
 			t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // The transposition table is shared by all search threads without locks.
@@ -15,15 +16,15 @@ import (
 // from each of two writers) is simply a miss — the idea of Hyatt and
 // Mann's lockless hashing, done with atomics so the race detector agrees.
 
-// Bound says how a stored score relates to the true value.
-type Bound uint8
+// Bound says how a stored score relates to the true value (search.Bound).
+type Bound = search.Bound
 
 // Bounds of a stored score.
 const (
-	BoundNone  Bound = 0
-	BoundUpper Bound = 1 // score <= true value is not known: all moves failed low
-	BoundLower Bound = 2 // a move failed high
-	BoundExact Bound = 3
+	BoundNone  = search.BoundNone
+	BoundUpper = search.BoundUpper
+	BoundLower = search.BoundLower
+	BoundExact = search.BoundExact
 )
 
 const bucketSize = 4 // entries per bucket: 4 × 16 bytes = one cache line

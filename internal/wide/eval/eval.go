@@ -2,7 +2,10 @@
 
 // Package eval scores positions of Camelot and its variants (V1). It
 // knows the board (package movegen) but nothing of the search: the engine
-// asks it for a static score through the small Evaluator interface.
+// asks it for a static score through the small Evaluator interface. It is
+// per grid, in the hot core (internal/wide/eval is its generated copy);
+// it also feeds the learned evaluation's net (package nnue) a position of
+// its grid (net.go, netstack.go).
 //
 // The evaluation is linear in one table of weights per variant (Weights
 // for Camelot, written by `camelot tune`; WeightsOf): a position is a

@@ -5,15 +5,12 @@ package eval
 import (
 	"math/bits"
 
+	"github.com/camelot-engine/camelot/eval/linear"
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
-// Feature is one term of a position's linear evaluation: Coef times
-// weight Index. In Features, Coef is White's count minus Black's.
-type Feature struct {
-	Index uint16
-	Coef  int16
-}
+// Feature is one term of a position's linear evaluation (linear.Feature).
+type Feature = linear.Feature
 
 // maxEntries bounds the features one position can produce: about 40 a
 // side (a piece-square entry a piece, and a few per group).

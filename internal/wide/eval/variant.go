@@ -78,7 +78,7 @@ func fittedTable(v movegen.Variant, w []Weight) []Weight {
 
 func initLayouts() {
 	for _, v := range movegen.Variants() {
-		if v.Playable() {
+		if movegen.Playable(v) {
 			layouts[v].build(v)
 		}
 	}
@@ -127,7 +127,7 @@ func (l *layout) ownView(s movegen.Square, c movegen.Color) (file, rank int) {
 
 // build derives l from variant v's geometry.
 func (l *layout) build(v movegen.Variant) {
-	geo := v.Geometry()
+	geo := movegen.GeometryOf(v)
 	l.geo, l.variant = geo, v
 	castles := geo.Castle[movegen.White].Or(geo.Castle[movegen.Black])
 	var index [movegen.NumRanks][movegen.NumFiles]int16
@@ -159,7 +159,7 @@ func (l *layout) build(v movegen.Variant) {
 			l.distHome[c][s] = int8(min(raceSteps, castleDistance(geo, s, c)))
 		}
 	}
-	start := v.StartPosition()
+	start := movegen.StartOf(v)
 	full := start.Occupied().Count() + start.Knights.Count()
 	for n := range l.phase {
 		l.phase[n] = uint8(min(MaxPhase, n*MaxPhase/full))
@@ -229,7 +229,7 @@ func (l *layout) initNames() {
 // piece-square block is sized by its board (NumWeights for Camelot). It
 // is 0 for a variant movegen cannot play.
 func NumWeightsOf(v movegen.Variant) int {
-	if !v.Playable() {
+	if !movegen.Playable(v) {
 		return 0
 	}
 	return layoutOf(v).numWeights
@@ -239,7 +239,7 @@ func NumWeightsOf(v movegen.Variant) int {
 // does Camelot's: the piece-square entries by the squares of v's board
 // (pst.man.D4 in Cam). Nil for a variant movegen cannot play.
 func WeightNamesOf(v movegen.Variant) []string {
-	if !v.Playable() {
+	if !movegen.Playable(v) {
 		return nil
 	}
 	return slices.Clone(layoutOf(v).names)
@@ -250,7 +250,7 @@ func WeightNamesOf(v movegen.Variant) []string {
 // table `camelot tune` fitted for it, or else FromCamelot(v, Weights).
 // Nil for a variant movegen cannot play.
 func WeightsOf(v movegen.Variant) []Weight {
-	if !v.Playable() {
+	if !movegen.Playable(v) {
 		return nil
 	}
 	return slices.Clone(layoutOf(v).weights)
@@ -258,7 +258,7 @@ func WeightsOf(v movegen.Variant) []Weight {
 
 // Fitted reports whether variant v's weights were fitted on its own games
 // (Camelot's always are); if not, its table is made from Camelot's.
-func Fitted(v movegen.Variant) bool { return v.Playable() && layoutOf(v).fitted }
+func Fitted(v movegen.Variant) bool { return movegen.Playable(v) && layoutOf(v).fitted }
 
 // WeightsFile returns the name, in this package's directory, of the
 // source file holding variant v's fitted weights: weights.go for
@@ -282,7 +282,7 @@ func FromCamelot(v movegen.Variant, camelot []Weight) []Weight {
 	if len(camelot) != NumWeights {
 		panic(fmt.Sprintf("eval.FromCamelot: %d weights, want Camelot's %d", len(camelot), NumWeights))
 	}
-	if !v.Playable() {
+	if !movegen.Playable(v) {
 		return nil
 	}
 	l, cam := layoutOf(v), layoutOf(movegen.Camelot)
@@ -311,7 +311,7 @@ func FromCamelot(v movegen.Variant, camelot []Weight) []Weight {
 // the boards of V2 never need it. On Camelot's board it folds s onto
 // the left half. s must be a square of v's board outside the castles.
 func CamelotSquare(v movegen.Variant, s movegen.Square) movegen.Square {
-	geo, cam := v.Geometry(), movegen.Camelot.Geometry()
+	geo, cam := movegen.GeometryOf(v), movegen.GeometryOf(movegen.Camelot)
 	files := 99
 	for b := geo.Castle[movegen.White]; !b.IsEmpty(); {
 		files = min(files, abs(s.File()-b.PopFirst().File()))

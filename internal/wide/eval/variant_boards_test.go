@@ -18,7 +18,7 @@ import (
 var otherVariants = func() []movegen.Variant {
 	var out []movegen.Variant
 	for _, v := range movegen.Variants() {
-		if v != movegen.Camelot && v.Geometry() != nil {
+		if v != movegen.Camelot && movegen.GeometryOf(v) != nil {
 			out = append(out, v)
 		}
 	}
@@ -33,7 +33,7 @@ func randomVariantPositions(v movegen.Variant, n int, seed uint64) []movegen.Pos
 	var out []movegen.Position
 	var ml movegen.MoveList
 	for len(out) < n {
-		p := v.StartPosition()
+		p := movegen.StartOf(v)
 		plies := r.IntN(120)
 		for i := 0; i < plies; i++ {
 			p.GenerateMoves(&ml)
@@ -119,7 +119,7 @@ func TestVariantEvaluateSymmetric(t *testing.T) {
 				if int(f.Index) >= len(names) {
 					t.Fatalf("%s %s: feature index %d of %d weights", v, p.CFEN(), f.Index, len(names))
 				}
-				if flipped[i] != (Feature{f.Index, -f.Coef}) || mirrored[i] != f {
+				if flipped[i] != (Feature{Index: f.Index, Coef: -f.Coef}) || mirrored[i] != f {
 					t.Fatalf("%s %s: feature %s %d, colour-flipped %s %d, mirrored %s %d", v, p.CFEN(),
 						names[f.Index], f.Coef, names[flipped[i].Index], flipped[i].Coef, names[mirrored[i].Index], mirrored[i].Coef)
 				}

@@ -10,78 +10,78 @@ import "github.com/camelot-engine/camelot/internal/wide/movegen"
 // WeightNamesOf(movegen.Camette): fitted on its games, it replaces the
 // table made from Camelot's (FromCamelot).
 var _ = fittedTable(movegen.Camette, []Weight{
-	{164, 195},  // material.man
-	{228, 238},  // material.knight
-	{-140, 233}, // pst.man.B2
-	{-121, 198}, // pst.man.C2
-	{-28, -50},  // pst.man.A3
-	{0, 0},      // pst.man.B3
-	{20, 62},    // pst.man.C3
-	{-13, 10},   // pst.man.A4
-	{30, 50},    // pst.man.B4
-	{16, 50},    // pst.man.C4
-	{114, 178},  // pst.man.A5
-	{234, 180},  // pst.man.B5
-	{171, 171},  // pst.man.C5
-	{143, 153},  // pst.man.B6
-	{103, 40},   // pst.man.C6
-	{-281, 448}, // pst.knight.B2
-	{-95, 180},  // pst.knight.C2
-	{-28, -29},  // pst.knight.A3
-	{-27, 1},    // pst.knight.B3
-	{-38, 37},   // pst.knight.C3
-	{-6, -16},   // pst.knight.A4
-	{-5, 22},    // pst.knight.B4
-	{15, 23},    // pst.knight.C4
-	{76, 168},   // pst.knight.A5
-	{138, 219},  // pst.knight.B5
-	{137, 263},  // pst.knight.C5
-	{37, 161},   // pst.knight.B6
-	{63, 66},    // pst.knight.C6
-	{44, 95},    // race.first.1
-	{-28, 1},    // race.first.2
-	{38, 26},    // race.first.3
-	{38, -40},   // race.first.4
-	{-71, -39},  // race.first.5
-	{-47, 38},   // race.first.6
-	{-30, 9},    // race.first.7
-	{50, -9},    // race.first.8+
-	{483, 403},  // race.second.1
-	{151, 236},  // race.second.2
-	{0, 182},    // race.second.3
-	{-3, 175},   // race.second.4
-	{-66, -19},  // race.second.5
-	{-82, -33},  // race.second.6
-	{-82, -110}, // race.second.7
-	{8, -153},   // race.second.8+
-	{-72, -70},  // race.lead.-3
-	{-4, -26},   // race.lead.-2
-	{-9, -10},   // race.lead.-1
-	{0, 39},     // race.lead.+0
-	{11, 76},    // race.lead.+1
-	{-81, -42},  // race.lead.+2
-	{-11, -52},  // race.lead.+3
-	{196, 396},  // castle.in
-	{60, 106},   // castle.rim
-	{512, 287},  // castle.threat.1
-	{234, 363},  // castle.threat.2
-	{23, 382},   // castle.threat.3
-	{-31, 307},  // castle.threat.4
-	{42, 143},   // castle.threat.5
-	{70, 54},    // castle.threat.6
-	{11, 21},    // castle.threat.7
-	{45, -90},   // castle.threat.8+
-	{97, 40},    // castle.undefended
-	{-144, -33}, // castle.own
-	{37, 20},    // backed
-	{-10, 109},  // capture.chain.1.waiting
-	{-35, 4},    // capture.chain.1.tomove
-	{4, 56},     // capture.chain.2.waiting
-	{-111, -66}, // capture.chain.2.tomove
-	{55, 67},    // capture.chain.3.waiting
-	{-52, -63},  // capture.chain.3.tomove
-	{12, -85},   // capture.recapture
-	{-5, 25},    // mobility.step
-	{15, 20},    // mobility.canter
-	{25, 20},    // tempo
+	{MG: 164, EG: 195},  // material.man
+	{MG: 228, EG: 238},  // material.knight
+	{MG: -140, EG: 233}, // pst.man.B2
+	{MG: -121, EG: 198}, // pst.man.C2
+	{MG: -28, EG: -50},  // pst.man.A3
+	{MG: 0, EG: 0},      // pst.man.B3
+	{MG: 20, EG: 62},    // pst.man.C3
+	{MG: -13, EG: 10},   // pst.man.A4
+	{MG: 30, EG: 50},    // pst.man.B4
+	{MG: 16, EG: 50},    // pst.man.C4
+	{MG: 114, EG: 178},  // pst.man.A5
+	{MG: 234, EG: 180},  // pst.man.B5
+	{MG: 171, EG: 171},  // pst.man.C5
+	{MG: 143, EG: 153},  // pst.man.B6
+	{MG: 103, EG: 40},   // pst.man.C6
+	{MG: -281, EG: 448}, // pst.knight.B2
+	{MG: -95, EG: 180},  // pst.knight.C2
+	{MG: -28, EG: -29},  // pst.knight.A3
+	{MG: -27, EG: 1},    // pst.knight.B3
+	{MG: -38, EG: 37},   // pst.knight.C3
+	{MG: -6, EG: -16},   // pst.knight.A4
+	{MG: -5, EG: 22},    // pst.knight.B4
+	{MG: 15, EG: 23},    // pst.knight.C4
+	{MG: 76, EG: 168},   // pst.knight.A5
+	{MG: 138, EG: 219},  // pst.knight.B5
+	{MG: 137, EG: 263},  // pst.knight.C5
+	{MG: 37, EG: 161},   // pst.knight.B6
+	{MG: 63, EG: 66},    // pst.knight.C6
+	{MG: 44, EG: 95},    // race.first.1
+	{MG: -28, EG: 1},    // race.first.2
+	{MG: 38, EG: 26},    // race.first.3
+	{MG: 38, EG: -40},   // race.first.4
+	{MG: -71, EG: -39},  // race.first.5
+	{MG: -47, EG: 38},   // race.first.6
+	{MG: -30, EG: 9},    // race.first.7
+	{MG: 50, EG: -9},    // race.first.8+
+	{MG: 483, EG: 403},  // race.second.1
+	{MG: 151, EG: 236},  // race.second.2
+	{MG: 0, EG: 182},    // race.second.3
+	{MG: -3, EG: 175},   // race.second.4
+	{MG: -66, EG: -19},  // race.second.5
+	{MG: -82, EG: -33},  // race.second.6
+	{MG: -82, EG: -110}, // race.second.7
+	{MG: 8, EG: -153},   // race.second.8+
+	{MG: -72, EG: -70},  // race.lead.-3
+	{MG: -4, EG: -26},   // race.lead.-2
+	{MG: -9, EG: -10},   // race.lead.-1
+	{MG: 0, EG: 39},     // race.lead.+0
+	{MG: 11, EG: 76},    // race.lead.+1
+	{MG: -81, EG: -42},  // race.lead.+2
+	{MG: -11, EG: -52},  // race.lead.+3
+	{MG: 196, EG: 396},  // castle.in
+	{MG: 60, EG: 106},   // castle.rim
+	{MG: 512, EG: 287},  // castle.threat.1
+	{MG: 234, EG: 363},  // castle.threat.2
+	{MG: 23, EG: 382},   // castle.threat.3
+	{MG: -31, EG: 307},  // castle.threat.4
+	{MG: 42, EG: 143},   // castle.threat.5
+	{MG: 70, EG: 54},    // castle.threat.6
+	{MG: 11, EG: 21},    // castle.threat.7
+	{MG: 45, EG: -90},   // castle.threat.8+
+	{MG: 97, EG: 40},    // castle.undefended
+	{MG: -144, EG: -33}, // castle.own
+	{MG: 37, EG: 20},    // backed
+	{MG: -10, EG: 109},  // capture.chain.1.waiting
+	{MG: -35, EG: 4},    // capture.chain.1.tomove
+	{MG: 4, EG: 56},     // capture.chain.2.waiting
+	{MG: -111, EG: -66}, // capture.chain.2.tomove
+	{MG: 55, EG: 67},    // capture.chain.3.waiting
+	{MG: -52, EG: -63},  // capture.chain.3.tomove
+	{MG: 12, EG: -85},   // capture.recapture
+	{MG: -5, EG: 25},    // mobility.step
+	{MG: 15, EG: 20},    // mobility.canter
+	{MG: 25, EG: 20},    // tempo
 })

@@ -10,13 +10,13 @@ import (
 
 // ParseCFEN reads a Camelot position in CFEN (R5). Fields 3–5 may be
 // omitted (defaults "0/0 0 1"). Every error names the field that is wrong.
-func ParseCFEN(text string) (Position, error) { return Camelot.ParseCFEN(text) }
+func ParseCFEN(text string) (Position, error) { return ParseCFENOf(Camelot, text) }
 
-// ParseCFEN reads a position of variant v in CFEN, on v's board (R5, V6).
+// ParseCFENOf reads a position of variant v in CFEN, on v's board (R5, V6).
 // Fields 3–5 may be omitted (defaults "0/0 0 1"). Every error names the
 // field that is wrong, and the rank where the board is.
-func (v Variant) ParseCFEN(text string) (Position, error) {
-	if err := v.check(); err != nil {
+func ParseCFENOf(v Variant, text string) (Position, error) {
+	if err := checkVariant(v); err != nil {
 		return Position{}, err
 	}
 	p := Position{Variant: v}
@@ -87,16 +87,16 @@ func parseCount(t string, lo, hi int) (int, error) {
 }
 
 func (p *Position) parseBoard(text string) error {
-	geo, spec := p.geo(), &variantSpecs[p.Variant]
+	geo, spec := p.geo(), p.Variant.Spec()
 	ranks := strings.Split(text, "/")
-	if len(ranks) != len(spec.ranks) {
-		return fmt.Errorf("want %d ranks separated by '/', got %d", len(spec.ranks), len(ranks))
+	if len(ranks) != len(spec.RankSpans) {
+		return fmt.Errorf("want %d ranks separated by '/', got %d", len(spec.RankSpans), len(ranks))
 	}
 	var knights, men [2]int
 	for i, rt := range ranks {
 		r := len(ranks) - 1 - i // the highest rank comes first
-		lo := spec.ranks[r][0]
-		width := spec.ranks[r][1] - lo + 1
+		lo := spec.RankSpans[r][0]
+		width := spec.RankSpans[r][1] - lo + 1
 		f := lo
 		for j := 0; j < len(rt); {
 			ch := rt[j]
@@ -106,8 +106,8 @@ func (p *Position) parseBoard(text string) error {
 					k++
 				}
 				n, _ := strconv.Atoi(rt[j:k])
-				if n < 1 || n > spec.files || rt[j] == '0' {
-					return fmt.Errorf("rank %d: empty-square count %q must be 1 to %d", r+1, rt[j:k], spec.files)
+				if n < 1 || n > spec.Files || rt[j] == '0' {
+					return fmt.Errorf("rank %d: empty-square count %q must be 1 to %d", r+1, rt[j:k], spec.Files)
 				}
 				f += n
 				j = k
@@ -146,11 +146,11 @@ func (p *Position) parseBoard(text string) error {
 		}
 	}
 	for c := White; c <= Black; c++ {
-		if knights[c] > spec.knights {
-			return fmt.Errorf("%s has %d Knights, at most %d allowed", c, knights[c], spec.knights)
+		if knights[c] > spec.Knights {
+			return fmt.Errorf("%s has %d Knights, at most %d allowed", c, knights[c], spec.Knights)
 		}
-		if men[c] > spec.men {
-			return fmt.Errorf("%s has %d Men, at most %d allowed", c, men[c], spec.men)
+		if men[c] > spec.Men {
+			return fmt.Errorf("%s has %d Men, at most %d allowed", c, men[c], spec.Men)
 		}
 		if p.Pieces[c].And(geo.Castle[c]).Count() > 1 {
 			return fmt.Errorf("%s has two pieces in its own castle (R12 allows at most one)", c)
@@ -162,10 +162,10 @@ func (p *Position) parseBoard(text string) error {
 // CFEN returns the position in canonical CFEN, all five fields (R5).
 func (p *Position) CFEN() string {
 	var sb strings.Builder
-	geo, spec := p.geo(), &variantSpecs[p.Variant]
-	for r := len(spec.ranks) - 1; r >= 0; r-- {
+	geo, spec := p.geo(), p.Variant.Spec()
+	for r := len(spec.RankSpans) - 1; r >= 0; r-- {
 		empty := 0
-		for f := spec.ranks[r][0]; f <= spec.ranks[r][1]; f++ {
+		for f := spec.RankSpans[r][0]; f <= spec.RankSpans[r][1]; f++ {
 			pc := p.PieceAt(geo.squareAt[r][f])
 			if pc == Empty {
 				empty++

@@ -2,6 +2,8 @@
 
 package movegen
 
+import "github.com/camelot-engine/camelot/game"
+
 // GenerateMoves fills ml with every legal move of p, each once (R4).
 //
 // The order of the rules: a finished game has no moves (R17); a piece in its
@@ -102,7 +104,7 @@ func (p *Position) generate(g *gen) {
 func (p *Position) staticOver() bool {
 	geo := p.geo()
 	nw, nb := p.Pieces[White].Count(), p.Pieces[Black].Count()
-	if nw == 0 || nb == 0 || nw <= 1 && nb <= 1 && geo.end == twoSquareCastles {
+	if nw == 0 || nb == 0 || nw <= 1 && nb <= 1 && geo.end == game.TwoSquareCastles {
 		return true
 	}
 	return p.Pieces[White].And(geo.Castle[Black]).Count() >= geo.castleWin ||

@@ -3,6 +3,8 @@
 package movegen
 
 import (
+	"github.com/camelot-engine/camelot/game"
+
 	"fmt"
 	"strconv"
 	"strings"
@@ -85,7 +87,7 @@ type Geometry struct {
 	// castleWin is how many pieces in the opponent's castle win (V5):
 	// two where castles have two squares, one where they have one.
 	castleWin int
-	end       endRules
+	end       game.EndRules
 	variant   Variant
 	squareAt  [NumRanks][NumFiles]Square
 	ranks     int
@@ -103,10 +105,10 @@ var (
 	Castle [2]Bitboard
 )
 
-// Geometry returns the tables of v's board; nil for a variant this package
+// GeometryOf returns the tables of v's board; nil for a variant this package
 // cannot play.
-func (v Variant) Geometry() *Geometry {
-	if !v.Playable() {
+func GeometryOf(v Variant) *Geometry {
+	if !Playable(v) {
 		return nil
 	}
 	return &geometries[v]
@@ -121,8 +123,8 @@ func init() {
 		squareFile[s], squareRank[s] = int8(f), int8(r)
 		squareNames[s] = "-" // a cell of no board, as the zero Move's A1
 	}
-	for v := Variant(0); v < numVariants; v++ {
-		if v.Playable() {
+	for _, v := range Variants() {
+		if Playable(v) {
 			g := &geometries[v]
 			g.build(v)
 			for b := g.Board; !b.IsEmpty(); {
@@ -139,15 +141,15 @@ func init() {
 
 // build derives g from variant v's row of V2.
 func (g *Geometry) build(v Variant) {
-	spec := &variantSpecs[v]
-	g.variant, g.end, g.ranks = v, spec.end, len(spec.ranks)
-	g.castleWin = len(spec.castles[White])
+	spec := v.Spec()
+	g.variant, g.end, g.ranks = v, spec.End, len(spec.RankSpans)
+	g.castleWin = len(spec.Castles[White])
 	for r := range g.squareAt {
 		for f := range g.squareAt[r] {
 			g.squareAt[r][f] = NoSquare
 		}
 	}
-	for r, span := range spec.ranks {
+	for r, span := range spec.RankSpans {
 		for f := span[0]; f <= span[1]; f++ {
 			s := Square(r*NumFiles + f)
 			g.squareAt[r][f] = s
@@ -181,7 +183,7 @@ func (g *Geometry) build(v Variant) {
 		g.Leaps[s] = g.leapStore[start:used:used]
 	}
 	for c := range g.Castle {
-		for _, name := range spec.castles[c] {
+		for _, name := range spec.Castles[c] {
 			s, err := g.ParseSquare(name)
 			if err != nil {
 				panic(err)
@@ -236,8 +238,7 @@ func ParseSquare(text string) (Square, error) { return geometries[Camelot].Parse
 // ParseSquare reads a square name of g's board, case-insensitively: files
 // from A and ranks from 1 up to the board's size (R3, V2).
 func (g *Geometry) ParseSquare(text string) (Square, error) {
-	spec := &variantSpecs[g.variant]
-	last := byte('A' + spec.files - 1)
+	last := byte('A' + g.variant.Files() - 1)
 	bad := func() (Square, error) {
 		return NoSquare, fmt.Errorf("bad square %q: want a file A-%c and a rank 1-%d", text, last, g.ranks)
 	}

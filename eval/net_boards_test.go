@@ -1,0 +1,206 @@
+package eval
+
+// Tests of the net on every board this grid plays: Camelot, Cam and
+// Camette on the 12-file grid, and, in the copy internal/widegen writes
+// for the 14-file grid, Chivalry as well (files named *_boards_test.go run
+// on both grids).
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/nnue"
+)
+
+func ptr(p movegen.Position) *movegen.Position { return &p }
+
+func playedBoards() []movegen.Variant {
+	var out []movegen.Variant
+	for _, v := range movegen.Variants() {
+		if NetBoardOf(v) != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+func flipColours(p movegen.Position) movegen.Position {
+	return netRemap(p, true, func(s movegen.Square) movegen.Square {
+		return p.Geometry().SquareAt(s.File(), p.Variant.Ranks()-1-s.Rank())
+	})
+}
+
+func mirrorFiles(p movegen.Position) movegen.Position {
+	return netRemap(p, false, func(s movegen.Square) movegen.Square {
+		return p.Geometry().SquareAt(p.Variant.Files()-1-s.File(), s.Rank())
+	})
+}
+
+func netRemap(p movegen.Position, swap bool, to func(movegen.Square) movegen.Square) movegen.Position {
+	q := p
+	q.Pieces = [2]movegen.Bitboard{}
+	q.Knights = movegen.Bitboard{}
+	for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
+		d := c
+		if swap {
+			d = c.Other()
+		}
+		for b := p.Pieces[c]; !b.IsEmpty(); {
+			s := b.PopFirst()
+			t := to(s)
+			q.Pieces[d].Set(t)
+			if p.Knights.Has(s) {
+				q.Knights.Set(t)
+			}
+		}
+	}
+	if swap {
+		q.Side = p.Side.Other()
+		q.CastleMoves = [2]uint8{p.CastleMoves[1], p.CastleMoves[0]}
+	}
+	q.Key = q.ComputeKey()
+	return q
+}
+
+func randomPositionsOf(rng *rand.Rand, v movegen.Variant, n int) []movegen.Position {
+	var out []movegen.Position
+	for len(out) < n {
+		p := movegen.StartOf(v)
+		var ml movegen.MoveList
+		for ply := 0; ply < 150 && len(out) < n; ply++ {
+			if p.Outcome().IsOver() {
+				break
+			}
+			if p.GenerateMoves(&ml); ml.N == 0 {
+				break
+			}
+			p.MakeMove(ml.Moves[rng.IntN(ml.N)])
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func TestFeaturesEveryBoard(t *testing.T) {
+	for _, v := range playedBoards() {
+		b, geo := NetBoardOf(v), movegen.GeometryOf(v)
+		if b.Squares != geo.Board.Count() || b.Inputs() != 4*b.Squares {
+			t.Errorf("%s: %d squares, %d inputs", v, b.Squares, b.Inputs())
+		}
+		seen := map[nnue.Feature]bool{}
+		for _, c := range [2]movegen.Color{movegen.White, movegen.Black} {
+			for _, k := range [2]movegen.Kind{movegen.Man, movegen.Knight} {
+				for _, s := range geo.Board.Squares() {
+					f := b.Feature(movegen.White, c, k, s)
+					if int(f) >= b.Inputs() || seen[f] {
+						t.Fatalf("%s: feature %d of %v %v %v: out of range or taken", v, f, c, k, s)
+					}
+					seen[f] = true
+					flipped := geo.SquareAt(s.File(), v.Ranks()-1-s.Rank())
+					if g := b.Feature(movegen.Black, c.Other(), k, flipped); g != f {
+						t.Errorf("%s: Black's view of the flipped piece is %d, White's %d", v, g, f)
+					}
+					if m := b.Mirror(f); b.Mirror(m) != f || m == f && s.File() != v.Files()-1-s.File() {
+						t.Errorf("%s: feature %d mirrors to %d and back to %d", v, f, m, b.Mirror(m))
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestSymmetryEveryBoard(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, v := range playedBoards() {
+		n := nnue.RandomFor(v, rng.Uint64(), 32)
+		for i, p := range randomPositionsOf(rng, v, 600) {
+			e := NetEvaluate(n, &p)
+			if w := NetEvaluate(n, ptr(flipColours(p))); w != e {
+				t.Fatalf("%s position %d %s: %d, colour-flipped %d", v, i, p.CFEN(), e, w)
+			}
+			if w := NetEvaluate(n, ptr(mirrorFiles(p))); w != e {
+				t.Fatalf("%s position %d %s: %d, mirrored %d", v, i, p.CFEN(), e, w)
+			}
+		}
+	}
+}
+
+func TestStackMatchesRefreshEveryBoard(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 24))
+	for _, v := range playedBoards() {
+		n := nnue.RandomFor(v, rng.Uint64(), 32)
+		s := NewNetStack(n, 200)
+		kinds := map[string]int{}
+		castle := &movegen.GeometryOf(v).Castle
+		for game := 0; game < 150; game++ {
+			pos := movegen.StartOf(v)
+			s.Reset(&pos)
+			var ml movegen.MoveList
+			for ply := 0; ply < 200; ply++ {
+				if got, want := s.Evaluate(ply, &pos), NetEvaluate(n, &pos); got != want {
+					t.Fatalf("%s game %d ply %d %s: stack %d, refresh %d", v, game, ply, pos.CFEN(), got, want)
+				}
+				if pos.Outcome().IsOver() {
+					break
+				}
+				if pos.GenerateMoves(&ml); ml.N == 0 {
+					break
+				}
+				if rng.IntN(12) == 0 && !pos.MustCapture() {
+					s.PushNull(ply)
+					pos.MakeNullMove()
+					kinds["null"]++
+					continue
+				}
+				m := ml.Moves[rng.IntN(ml.N)]
+				us, them := pos.Side, pos.Side.Other()
+				switch {
+				case castle[us].Has(m.From):
+					kinds["out of own castle"]++
+				case castle[them].Has(m.From):
+					kinds["castle move"]++
+				case castle[them].Has(m.To):
+					kinds["castle entry"]++
+				case !m.Captured.IsEmpty():
+					kinds["capture"]++
+				default:
+					kinds["other"]++
+				}
+				s.Push(ply, &pos, m)
+				pos.MakeMove(m)
+			}
+		}
+		want := []string{"capture", "castle entry", "null", "other"}
+		if castle[movegen.White].Count() == 2 {
+			want = append(want, "castle move")
+		}
+		for _, k := range want {
+			if kinds[k] == 0 {
+				t.Errorf("%s: no %s in the random games (%v)", v, k, kinds)
+			}
+		}
+		t.Logf("%s: %v", v, kinds)
+	}
+}
+
+func TestDefaultNetEveryBoard(t *testing.T) {
+	for _, v := range playedBoards() {
+		n, err := nnue.DefaultFor(v)
+		if err != nil {
+			t.Fatalf("%s: %v", v, err)
+		}
+		if n == nil {
+			continue // no net of v built in
+		}
+		if n.Variant != v {
+			t.Fatalf("%s's built-in net %s is a net of %s", v, n.Name, n.Variant)
+		}
+		p := movegen.StartOf(v)
+		q := p
+		q.Side = movegen.Black
+		if a, b := NetEvaluate(n, &p), NetEvaluate(n, &q); a != b {
+			t.Errorf("%s's net %s: the start scores %d with White to move, %d with Black", v, n.Name, a, b)
+		}
+	}
+}

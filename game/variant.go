@@ -1,0 +1,176 @@
+package game
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Variant is a board of the Parker family (V1). It is data: the board's
+// squares, castles, start and end rules live in the table below; each
+// grid's rules core (movegen) derives its tables from it, so no code
+// branches on a variant's name.
+type Variant uint8
+
+// The variants, Camelot first: the zero Variant is Camelot.
+const (
+	Camelot Variant = iota
+	Cam
+	Camette
+	Chivalry
+	NumVariants
+)
+
+// EndRules names a variant's end-of-game rules (V5).
+type EndRules uint8
+
+const (
+	// TwoSquareCastles: R14–R16 as in Camelot: two pieces in the
+	// opponent's castle win; capturing all wins only with two pieces left;
+	// one piece each, or no move against a lone piece, draws.
+	TwoSquareCastles EndRules = iota
+	// OneSquareCastles: Cam and Camette (V5): a piece in the opponent's
+	// castle or the opponent wiped out wins; no move loses; no draw by
+	// material.
+	OneSquareCastles
+)
+
+// Spec is one row of V2, V3 and V5: everything that makes a board.
+type Spec struct {
+	Name, Title string
+	Files       int
+	RankSpans   [][2]int // lowest and highest file (0 = A) of each rank, rank 1 first
+	Castles     [2][]string
+	Start       string // CFEN of the start (V3)
+	Knights     int    // Knights a side at the start: the most a CFEN may give
+	Men         int
+	End         EndRules
+}
+
+func fullRanks(n, lo, hi int) [][2]int {
+	r := make([][2]int, n)
+	for i := range r {
+		r[i] = [2]int{lo, hi}
+	}
+	return r
+}
+
+func join(parts ...[][2]int) [][2]int {
+	var r [][2]int
+	for _, p := range parts {
+		r = append(r, p...)
+	}
+	return r
+}
+
+// StartCFEN is Camelot's start position of R2 in CFEN (R5).
+const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1"
+
+var specs = [NumVariants]Spec{
+	Camelot: {
+		Name: "camelot", Title: "Camelot", Files: 12,
+		RankSpans: join([][2]int{{5, 6}, {2, 9}, {1, 10}}, fullRanks(10, 0, 11), [][2]int{{1, 10}, {2, 9}, {5, 6}}),
+		Castles:   [2][]string{{"F1", "G1"}, {"F16", "G16"}},
+		Start:     StartCFEN,
+		Knights:   4, Men: 10, End: TwoSquareCastles,
+	},
+	Cam: {
+		Name: "cam", Title: "Cam", Files: 7,
+		RankSpans: join([][2]int{{3, 3}, {2, 4}, {1, 5}}, fullRanks(7, 0, 6), [][2]int{{1, 5}, {2, 4}, {3, 3}}),
+		Castles:   [2][]string{{"D1"}, {"D13"}},
+		Start:     "1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/0 0 1",
+		Knights:   2, Men: 5, End: OneSquareCastles,
+	},
+	Camette: {
+		Name: "camette", Title: "Camette", Files: 5,
+		RankSpans: join([][2]int{{2, 2}, {1, 3}}, fullRanks(3, 0, 4), [][2]int{{1, 3}, {2, 2}}),
+		Castles:   [2][]string{{"C1"}, {"C7"}},
+		Start:     "1/1n1/1mmm1/5/1MMM1/1N1/1 w 0/0 0 1",
+		Knights:   1, Men: 3, End: OneSquareCastles,
+	},
+	Chivalry: {
+		Name: "chivalry", Title: "Chivalry", Files: 14,
+		RankSpans: join([][2]int{{6, 7}, {3, 10}, {2, 11}, {1, 12}}, fullRanks(8, 0, 13),
+			[][2]int{{1, 12}, {2, 11}, {3, 10}, {6, 7}}),
+		Castles: [2][]string{{"G1", "H1"}, {"G16", "H16"}},
+		Start:   "2/8/10/12/14/2nnmmmmmmnn2/2nnmmmmmmnn2/14/14/2NNMMMMMMNN2/2NNMMMMMMNN2/14/12/10/8/2 w 0/0 0 1",
+		Knights: 8, Men: 12, End: TwoSquareCastles,
+	},
+}
+
+// Variants lists every variant in the order of V1.
+func Variants() []Variant { return []Variant{Camelot, Cam, Camette, Chivalry} }
+
+// ParseVariant reads a variant's name, case-insensitively (V1).
+func ParseVariant(name string) (Variant, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for v := Variant(0); v < NumVariants; v++ {
+		if specs[v].Name == n {
+			return v, nil
+		}
+	}
+	return Camelot, fmt.Errorf("unknown variant %q (want camelot, cam, camette or chivalry)", name)
+}
+
+// Valid reports whether v is one of the variants.
+func (v Variant) Valid() bool { return v < NumVariants }
+
+// Spec returns v's row of the table; v must be valid.
+func (v Variant) Spec() *Spec { return &specs[v%NumVariants] }
+
+// String returns the variant's name as the protocol writes it: camelot, cam, …
+func (v Variant) String() string {
+	if v >= NumVariants {
+		return fmt.Sprintf("variant(%d)", uint8(v))
+	}
+	return specs[v].Name
+}
+
+// Title returns the variant's name as shown to people and in records'
+// Variant tag: Camelot, Cam, … (V1, V8).
+func (v Variant) Title() string {
+	if v >= NumVariants {
+		return v.String()
+	}
+	return specs[v].Title
+}
+
+// Files returns the number of files of the variant's board (V2).
+func (v Variant) Files() int { return specs[v%NumVariants].Files }
+
+// Ranks returns the number of ranks of the variant's board.
+func (v Variant) Ranks() int { return len(specs[v%NumVariants].RankSpans) }
+
+// StartCFEN returns the CFEN of the variant's start position (V3).
+func (v Variant) StartCFEN() string { return specs[v%NumVariants].Start }
+
+// Has reports whether the variant's board has the square on file f and
+// rank r (0-based).
+func (v Variant) Has(f, r int) bool {
+	spans := specs[v%NumVariants].RankSpans
+	return r >= 0 && r < len(spans) && f >= spans[r][0] && f <= spans[r][1]
+}
+
+// Squares lists the squares of the variant's board in reading order
+// (rank 1 first, file A first).
+func (v Variant) Squares() []Square {
+	var out []Square
+	for r, span := range specs[v%NumVariants].RankSpans {
+		for f := span[0]; f <= span[1]; f++ {
+			out = append(out, SquareAt(f, r))
+		}
+	}
+	return out
+}
+
+// Castle returns the squares of colour c's castle (R1, V2).
+func (v Variant) Castle(c Color) []Square {
+	var out []Square
+	for _, name := range specs[v%NumVariants].Castles[c&1] {
+		s, err := ParseSquare(name)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
