@@ -299,5 +299,7 @@ func replayStart(g *record.Game) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game.NewGame(end.Start()), nil
+	mg := game.NewGame(end.Start())
+	mg.DrawsAreClaims = g.DrawsAreClaims
+	return mg, nil
 }

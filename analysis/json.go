@@ -1,6 +1,9 @@
 package analysis
 
-import "github.com/camelot-engine/camelot/game"
+import (
+	"github.com/camelot-engine/camelot/game"
+	"github.com/camelot-engine/camelot/record"
+)
 
 // JSONScore is a score from White's view: centi-men, a win in N moves
 // (negative: Black's), or the result of a finished game.
@@ -15,7 +18,8 @@ type JSONMove struct {
 	Ply       int       `json:"ply"`
 	Side      string    `json:"side"`
 	Move      string    `json:"move"`
-	Score     JSONScore `json:"score"` // after the move
+	Text      string    `json:"text,omitempty"` // as the record wrote it (R3, or AbstractPlay's V12)
+	Score     JSONScore `json:"score"`          // after the move
 	Depth     int       `json:"depth"`
 	Best      string    `json:"best,omitempty"` // the engine's move in the position before
 	BestScore JSONScore `json:"best_score"`
@@ -102,7 +106,7 @@ func (r *Report) JSON(index int) JSONGame {
 		text := pos.MoveText(mr.Move)
 		if mr.Analysed {
 			jm := JSONMove{
-				Ply: mr.Ply, Side: mr.Side.String(), Move: text,
+				Ply: mr.Ply, Side: mr.Side.String(), Move: text, Text: writtenText(r.Game, mr.Ply),
 				Score: jsonScore(mr.After, mr.Side.Other()), Depth: mr.After.Depth,
 				BestScore: jsonScore(mr.Before, mr.Side), Loss: mr.Loss, Mark: mr.Mark,
 				Solution: jsonSolution(mr.After, mr.Side.Other()), BestSolution: jsonSolution(mr.Before, mr.Side),
@@ -123,4 +127,13 @@ func (r *Report) JSON(index int) JSONGame {
 		out.Summary[game.Color(c).String()] = JSONSummary(s)
 	}
 	return out
+}
+
+// writtenText is the text of ply (from 1) as the record wrote it; "" for a
+// move the program made.
+func writtenText(g *record.Game, ply int) string {
+	if ply < 1 || ply > len(g.Moves) {
+		return ""
+	}
+	return g.Moves[ply-1].Text
 }

@@ -127,6 +127,11 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Message string `json:"message"`
 	}
 	var jsonErrors []jsonError
+	for i, g := range games {
+		for _, w := range g.Warnings {
+			fmt.Fprintf(stderr, "%s: game %d: warning: %s\n", name, i+1, w)
+		}
+	}
 	for _, e := range bad {
 		fmt.Fprintf(stderr, "%s:%d: game %d: %s\n", name, e.Line, e.Game, e.Msg)
 		jsonErrors = append(jsonErrors, jsonError{e.Game, e.Line, e.Msg})
@@ -224,7 +229,7 @@ func gameNumbers(n int, bad []*record.Error) []int {
 // Variant tag wins (V8). For Camelot, the default, data is returned as
 // it is.
 func defaultVariant(data []byte, v game.Variant) []byte {
-	if v == game.Camelot {
+	if v == game.Camelot || record.IsAbstractPlay(data) { // its header names its board (V13)
 		return data
 	}
 	tag := fmt.Sprintf("[Variant %q] ", v.Title())

@@ -6,6 +6,11 @@ import "fmt"
 // of game rules (R14–R16, threefold repetition included) that the engine,
 // the match runner and user interfaces share.
 type Game struct {
+	// DrawsAreClaims makes R16's automatic draws, the third repetition
+	// and the 100-ply rule, claims that do not end the game: AbstractPlay's
+	// players may play on past them (V13).
+	DrawsAreClaims bool
+
 	start Position
 	pos   Position
 	moves []Move
@@ -87,10 +92,13 @@ func (g *Game) Repetitions() int {
 // threefold repetition included.
 func (g *Game) Outcome() Outcome {
 	o := g.pos.Outcome()
+	if g.DrawsAreClaims && o.Reason == HundredPlies {
+		return Outcome{}
+	}
 	if o.IsOver() {
 		return o
 	}
-	if g.Repetitions() >= 3 {
+	if !g.DrawsAreClaims && g.Repetitions() >= 3 {
 		return Outcome{Result: Draw, Rule: "R16", Reason: "the same position occurred for the third time"}
 	}
 	return o

@@ -51,3 +51,7 @@ func (o Outcome) String() string {
 	}
 	return fmt.Sprintf("%s (%s: %s)", o.Result, o.Rule, o.Reason)
 }
+
+// HundredPlies is the reason of R16's draw after 100 plies without a
+// capture or a castle entry.
+const HundredPlies = "100 plies without a capture or a move onto an opponent's castle square"

@@ -100,6 +100,7 @@ func (g *game) serveLoadRecord(w http.ResponseWriter, r *http.Request) {
 	}
 	texts := make([]string, len(rec.Moves))
 	replay := rules.NewGame(mg.Start())
+	replay.DrawsAreClaims = rec.DrawsAreClaims
 	for i, m := range rec.Moves {
 		pos := replay.Position()
 		texts[i] = pos.MoveText(m.Move)

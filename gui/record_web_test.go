@@ -44,3 +44,25 @@ func TestLoadRecordFromArticle(t *testing.T) {
 		t.Errorf("saved record has an en dash:\n%s", data)
 	}
 }
+
+// V13: the page's record loader takes AbstractPlay's JSON records: a Cam
+// game with its moves written AbstractPlay's way (V12) loads on the Cam
+// board, its moves in R3's notation, won as the rules and the record say.
+func TestLoadAbstractPlayRecord(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "record", "testdata", "abstractplay", "cam-strings.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newTestServer(t, noEngine...)
+	id := newHumanGame(t, s, "").ID
+	st := doState(t, s, "POST", "/api/games/"+id+"/record", string(data), http.StatusOK)
+	if st.Plies != 53 || len(st.Moves) != 53 || st.Moves[0].Text != "B5-D3" || !st.Outcome.Over || st.Outcome.Result != "1-0" {
+		t.Fatalf("loaded %d plies %v, outcome %+v", st.Plies, st.Moves[:min(3, len(st.Moves))], st.Outcome)
+	}
+	checkConsistent(t, s, id)
+	bad := `{"header": {"game": {"name": "Camelot"}, "players": [{"name": "A"}, {"name": "B"}]}, "moves": [["e6^e8", "e11^^g9"]]}`
+	code, body := do(t, s, "POST", "/api/games/"+id+"/record", bad)
+	if code != http.StatusBadRequest || !strings.Contains(string(body), "round 1, seat 2 (black)") {
+		t.Errorf("malformed record: status %d, %s", code, body)
+	}
+}

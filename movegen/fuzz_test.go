@@ -164,6 +164,9 @@ var fzMoveSeeds = []struct{ name, cfen, text string }{
 	{"castle-move", "M1/3m4/2m2M4/12/2n4m4/5m6/4n1m5/12/6M5/4NM6/3N8/12/12/10/8/2 w 0/0 4 28", "F16-G16"},
 	{"castle-move-used-up", "M1/3m4/2m2M4/12/2n4m4/5m6/4n1m5/12/6M5/4NM6/3N8/12/12/10/8/2 w 2/0 4 28", "F16-G16"},
 	{"r10-illegal-path-of-legal-canter", "2/2MMmM2/5m4/4MM1M4/5N6/12/12/12/12/12/12/12/12/10/8/2 w 0/0 0 30", "F12-F14xF16"},
+	{"abstractplay-canter", "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1", "f7^h5^j7^j5"},
+	{"abstractplay-charge", "2/8/10/12/12/12/12/6m5/12/4M7/3N8/12/12/10/8/2 w", "d6^f8xh10"},
+	{"abstractplay-double-caret", "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1", "e6^^g8"},
 	{"bad-cfen", "2/8 w", "E6-G8"},
 }
 
@@ -204,7 +207,7 @@ func FuzzParseMove(f *testing.F) {
 		if !ml.Contains(m) {
 			t.Fatalf("%s: ParseMove(%q) = %s, which is not a legal move", p.CFEN(), text, ccKey(m))
 		}
-		parts := strings.FieldsFunc(strings.ToUpper(strings.TrimSpace(text)), func(r rune) bool { return r == '-' || r == 'X' })
+		parts := strings.FieldsFunc(strings.ToUpper(strings.TrimSpace(text)), func(r rune) bool { return r == '-' || r == 'X' || r == '^' })
 		if len(parts) < 2 {
 			t.Fatalf("%s: ParseMove(%q) accepted a text with fewer than two squares", p.CFEN(), text)
 		}

@@ -635,3 +635,29 @@ func TestRulesR3ParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// V12: AbstractPlay writes a move as its whole path in lower case, `^`
+// before each canter leap; such a text is the same move as R3's.
+func TestAbstractPlayMoveTexts(t *testing.T) {
+	p, moves := rlCheck(t, rlCFEN("w", "", "W:N:F6", "W:M:F7", "W:M:G8", "B:M:I9", "B:M:J11"),
+		"F6-E5", "F6-E6", "F6-E7", "F6-F5", "F6-G5", "F6-G6", "F6-G7", "F6-F8", "F6-F8-H8xJ10xJ12 (I9,J11)",
+		"F7-E6", "F7-E7", "F7-E8", "F7-F8", "F7-G6", "F7-G7", "F7-F5", "F7-H9",
+		"G8-F8", "G8-F9", "G8-G7", "G8-G9", "G8-H7", "G8-H8", "G8-H9", "G8-E6", "G8-E6-G6", "G8-E6-G6-E8")
+	for in, want := range map[string]string{
+		"f6^f8^h8xj10xj12": "F6-F8-H8xJ10xJ12", // a Knight's Charge: canters, then jumps
+		"f6^f8":            "F6-F8",
+		"g8^e6^g6^e8":      "G8-E6-G6-E8",
+		"g8-h9":            "G8-H9",
+		"f7^h9":            "F7-H9",
+	} {
+		m, err := p.ParseMove(in)
+		if err != nil || m != rlFind(t, &p, moves, want) {
+			t.Errorf("ParseMove(%q) = %s, %v; want %s", in, p.MoveText(m), err, want)
+		}
+	}
+	for _, in := range []string{"f6^^f8", "^f6", "f6^", "f6^z9"} {
+		if _, err := p.ParseMove(in); err == nil || !strings.Contains(err.Error(), "bad move text") {
+			t.Errorf("ParseMove(%q): error %v; want a bad move text", in, err)
+		}
+	}
+}

@@ -41,8 +41,8 @@ func FuzzRead(f *testing.F) {
 				t.Fatalf("game %d of variant %s read without a start on its board", i+1, g.Variant)
 			}
 		}
-		if len(games) > 0 {
-			roundTrip(t, games)
+		if len(games) > 0 && !games[0].DrawsAreClaims {
+			roundTrip(t, games) // an AbstractPlay game may play on past R16's draws (V13)
 		}
 		readErr := err
 		_, _ = ReadOpenings(strings.NewReader(text))

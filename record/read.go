@@ -48,6 +48,13 @@ func Read(r io.Reader) ([]*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	if IsAbstractPlay(data) {
+		g, err := readAbstractPlay(data)
+		if err != nil {
+			return nil, err
+		}
+		return []*Game{g}, nil
+	}
 	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1}
 	var games []*Game
 	for {
@@ -72,6 +79,13 @@ func ReadAll(r io.Reader) (games []*Game, bad []*Error, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, nil, err
+	}
+	if IsAbstractPlay(data) {
+		g, err := readAbstractPlay(data)
+		if err != nil {
+			return nil, []*Error{err}, nil
+		}
+		return []*Game{g}, nil, nil
 	}
 	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1}
 	for {

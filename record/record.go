@@ -149,6 +149,12 @@ type Game struct {
 	Start   game.Position
 	Moves   []Move
 	Result  string // "1-0", "0-1", "1/2-1/2" or "*"
+	// DrawsAreClaims: R16's automatic draws (the third repetition, 100
+	// plies) do not end the game, as in AbstractPlay's records (V13).
+	DrawsAreClaims bool
+	// Warnings are lines about what reading the game ignored (an
+	// AbstractPlay record's unknown variant label, V13).
+	Warnings []string
 }
 
 // Result tokens, as game.Result.String writes them.
@@ -280,6 +286,7 @@ func (g *Game) Replay() (*game.Game, error) {
 		return nil, fmt.Errorf("record: %w", err)
 	}
 	mg := game.NewGame(start)
+	mg.DrawsAreClaims = g.DrawsAreClaims
 	for _, m := range g.Moves {
 		pos := mg.Position()
 		if err := play(mg, m.Move); err != nil {

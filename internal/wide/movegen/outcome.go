@@ -45,7 +45,7 @@ func (p *Position) Outcome() Outcome {
 		return Outcome{Result: Draw, Rule: "R15", Reason: fmt.Sprintf("%s has no legal move and %s has fewer than two pieces", p.Side, mover)}
 	}
 	if p.Plies >= 100 {
-		return Outcome{Result: Draw, Rule: "R16", Reason: "100 plies without a capture or a move onto an opponent's castle square"}
+		return Outcome{Result: Draw, Rule: "R16", Reason: game.HundredPlies}
 	}
 	return Outcome{}
 }

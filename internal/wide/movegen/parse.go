@@ -8,7 +8,8 @@ import (
 )
 
 // ParseMove reads a move in WCF notation (R3) and returns the legal move it
-// names. Input is case-insensitive; `-` and `x` only separate squares. A
+// names. Input is case-insensitive; `-` and `x` only separate squares, and
+// so does AbstractPlay's `^` before a canter leap (V12: c6^e8xc10). A
 // text tracing a complete path of a legal move is that move; otherwise its
 // squares must be the origin, some landing squares in order, and the
 // destination of exactly one legal move (records skip squares). Errors say
@@ -66,8 +67,8 @@ func (geo *Geometry) parseSquareList(text string) ([]Square, error) {
 	if t == "" {
 		return nil, fmt.Errorf("empty move text")
 	}
-	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '-' || r == 'X' })
-	if strings.Count(t, "-")+strings.Count(t, "X") != len(parts)-1 || len(parts) < 2 {
+	parts := strings.FieldsFunc(t, func(r rune) bool { return r == '-' || r == 'X' || r == '^' })
+	if strings.Count(t, "-")+strings.Count(t, "X")+strings.Count(t, "^") != len(parts)-1 || len(parts) < 2 {
 		return nil, fmt.Errorf("bad move text %q: want squares joined by - or x, such as E6-E8 or F6-F8-H8xH10xJ12", text)
 	}
 	squares := make([]Square, len(parts))
