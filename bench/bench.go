@@ -16,6 +16,7 @@ package bench
 import (
 	"bufio"
 	"context"
+	"embed"
 	_ "embed"
 	"errors"
 	"fmt"
@@ -37,30 +38,28 @@ import (
 //go:embed positions.txt
 var suite string
 
-// The suites of Cam and Camette (V2, V3), in the same format, read on
-// their boards. How they were made is said at their top.
-var (
-	//go:embed positions-cam.txt
-	camSuite string
-	//go:embed positions-camette.txt
-	cametteSuite string
-	//go:embed positions-chivalry.txt
-	chivalrySuite string
-)
+// The suites of the other variants (V2, V3, V11), in the same format,
+// read on their boards: positions-NAME.txt. How they were made is said at
+// their top.
+//
+//go:embed positions-*.txt
+var variantSuites embed.FS
+
+// SuiteFile returns the file name of v's suite.
+func SuiteFile(v game.Variant) string {
+	if v == game.Camelot {
+		return "positions.txt"
+	}
+	return "positions-" + v.String() + ".txt"
+}
 
 // suiteOf returns the suite of v; ok is false for a variant without one.
 func suiteOf(v game.Variant) (text string, ok bool) {
-	switch v {
-	case game.Camelot:
+	if v == game.Camelot {
 		return suite, true
-	case game.Cam:
-		return camSuite, true
-	case game.Camette:
-		return cametteSuite, true
-	case game.Chivalry:
-		return chivalrySuite, true
 	}
-	return "", false
+	data, err := variantSuites.ReadFile(SuiteFile(v))
+	return string(data), err == nil
 }
 
 // Defaults and limits of the bench's settings.
@@ -97,7 +96,7 @@ type Config struct {
 
 // defaultDepths is the default depth of each variant's suite, where it is
 // not DefaultDepth.
-var defaultDepths = map[game.Variant]int{game.Chivalry: ChivalryDepth}
+var defaultDepths = map[game.Variant]int{game.Chivalry: ChivalryDepth, game.AntiChivalry: ChivalryDepth}
 
 // DefaultDepthOf returns the default search depth of variant v's suite.
 func DefaultDepthOf(v game.Variant) int {

@@ -29,7 +29,10 @@ const (
 
 // SuiteDepth is the depth of the searched plies of each variant's suite
 // games: as deep as a few minutes of self-play allow on its board.
-var SuiteDepth = map[game.Variant]int{game.Cam: 6, game.Camette: 8, game.Chivalry: 4}
+var SuiteDepth = map[game.Variant]int{
+	game.Cam: 6, game.Camette: 8, game.Chivalry: 4,
+	game.AntiCamelot: 4, game.AntiCam: 6, game.AntiCamette: 8, game.AntiChivalry: 4,
+}
 
 // suiteCandidate is a position of the self-play and how it was reached.
 type suiteCandidate struct {

@@ -19,7 +19,7 @@ import (
 var defaultFiles embed.FS
 
 // defaultBooks holds each board's built-in book, checked once on first use.
-var defaultBooks [4]struct {
+var defaultBooks [game.NumVariants]struct {
 	once sync.Once
 	b    *Book
 	err  error
@@ -39,7 +39,7 @@ func DefaultFileName(v game.Variant) string {
 // DefaultFor returns the book of v's board built into the binary, checked
 // once on first use; nil (and no error) when the binary has none.
 func DefaultFor(v game.Variant) (*Book, error) {
-	d := &defaultBooks[v&3]
+	d := &defaultBooks[v%game.NumVariants]
 	d.once.Do(func() {
 		data, err := defaultFiles.ReadFile(DefaultFileName(v))
 		if errors.Is(err, fs.ErrNotExist) {

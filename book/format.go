@@ -148,8 +148,8 @@ func Load(data []byte) (*Book, error) {
 		return nil, fmt.Errorf("book format version %d; this program reads version %d", version&0xff, Version)
 	}
 	variant := game.Variant(version >> 8)
-	if version>>8 >= 4 || !variant.Valid() {
-		return nil, fmt.Errorf("a book of board %d, which this build does not play", version>>8)
+	if version>>8 >= uint32(game.NumVariants) {
+		return nil, fmt.Errorf("a book of board %d, which this program does not play", version>>8)
 	}
 	n := int64(binary.LittleEndian.Uint32(data[12:]))
 	want := headerSize + entrySize*n + footerSize

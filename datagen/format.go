@@ -79,7 +79,7 @@ func ParseVariantLine(line string, v game.Variant) (Record, error) {
 	cfen := strings.TrimSpace(fields[0])
 	if r.Pos, err = boards.ParseCFEN(v, cfen); err != nil {
 		for _, o := range game.Variants() {
-			if o != v {
+			if o == o.Board() && o != v.Board() { // the boards, by their own games
 				if _, oerr := boards.ParseCFEN(o, cfen); oerr == nil {
 					return Record{}, fmt.Errorf("a position of %s, not of %s: the file's settings line names its variant (V7)", o.Title(), v.Title())
 				}

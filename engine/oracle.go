@@ -195,7 +195,7 @@ func tableLine(o Oracle, pos movegen.Position, tm tableMove, probes *uint64) []m
 // search would see it: the board's net unless the tuned evaluation is
 // selected.
 func (e *Engine) staticEval(p *movegen.Position) int {
-	if net := e.nets[p.Variant&3]; net != nil && !e.opts.Classic {
+	if net := e.nets[p.Variant%game.NumVariants]; net != nil && !e.opts.Classic {
 		return eval.NetEvaluate(net, p)
 	}
 	return e.Eval.Evaluate(p)

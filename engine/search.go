@@ -62,10 +62,13 @@ func decidedScore(o movegen.Outcome, side movegen.Color, ply int) int {
 
 // noMoveScore scores a side to move without a legal move: a loss if the
 // opponent has two or more pieces, else a draw (R15); in Cam and Camette
-// always a loss (V5).
+// always a loss (V5); in the Anti forms a win (V11).
 func noMoveScore(p *movegen.Position, ply int) int {
-	if p.NoMoveLoses() {
+	switch p.NoMoveValue() {
+	case -1:
 		return -MateScore + ply
+	case 1:
+		return MateScore - ply
 	}
 	return DrawScore
 }

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 	"github.com/camelot-engine/camelot/nnue"
 )
@@ -21,7 +22,7 @@ type NetBoard struct {
 }
 
 // netBoards holds each playable variant's NetBoard, indexed by Variant.
-var netBoards [4]*NetBoard
+var netBoards [game.NumVariants]*NetBoard
 
 func init() {
 	for _, v := range movegen.Variants() {
@@ -46,7 +47,7 @@ func init() {
 }
 
 // NetBoardOf returns v's NetBoard; nil for a variant this grid does not play.
-func NetBoardOf(v movegen.Variant) *NetBoard { return netBoards[v&3] }
+func NetBoardOf(v movegen.Variant) *NetBoard { return netBoards[v%game.NumVariants] }
 
 // Feature returns the feature of a piece of colour c and kind k on
 // square s, seen from side view (nnue.Board.Feature on this grid).

@@ -172,7 +172,7 @@ func TestStackMatchesRefreshEveryBoard(t *testing.T) {
 			}
 		}
 		want := []string{"capture", "castle entry", "null", "other"}
-		if castle[movegen.White].Count() == 2 {
+		if castle[movegen.White].Count() == 2 && !v.IsAnti() { // V11: entering ends the game
 			want = append(want, "castle move")
 		}
 		for _, k := range want {

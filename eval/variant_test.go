@@ -44,7 +44,7 @@ func TestVariantWeightTables(t *testing.T) {
 			continue
 		}
 		n, names, weights := NumWeightsOf(v), WeightNamesOf(v), WeightsOf(v)
-		want := 2 + 2*pstEntries[v] + (NumWeights - wPost)
+		want := 2 + 2*pstEntries[v.Board()] + (NumWeights - wPost)
 		if n != want || len(names) != n || len(weights) != n {
 			t.Fatalf("%s: %d weights, %d names, %d in the table; want %d", v, n, len(names), len(weights), want)
 		}
@@ -64,7 +64,7 @@ func TestVariantWeightTables(t *testing.T) {
 			}
 			if i >= wPST && i < post {
 				kind := "man"
-				if i >= wPST+pstEntries[v] {
+				if i >= wPST+pstEntries[v.Board()] {
 					kind = "knight"
 				}
 				sq, ok := strings.CutPrefix(name, "pst."+kind+".")
@@ -109,8 +109,11 @@ func TestFromCamelot(t *testing.T) {
 		if again := FromCamelot(v, camelot[:]); !slices.Equal(w, again) {
 			t.Fatalf("%s: FromCamelot differs between calls", v)
 		}
-		if !Fitted(v) && !slices.Equal(WeightsOf(v), FromCamelot(v, Weights[:])) {
+		if !Fitted(v) && !v.IsAnti() && !slices.Equal(WeightsOf(v), FromCamelot(v, Weights[:])) {
 			t.Errorf("%s has no fitted weights and its table is not FromCamelot(Weights)", v)
+		}
+		if !Fitted(v) && v.IsAnti() && !slices.Equal(WeightsOf(v), WeightsOf(v.Board())) {
+			t.Errorf("%s has no fitted weights and its table is not its board's (V11)", v)
 		}
 		if len(w) != NumWeightsOf(v) {
 			t.Fatalf("%s: FromCamelot gives %d weights, want %d", v, len(w), NumWeightsOf(v))
@@ -250,7 +253,7 @@ func TestWriteVariantWeights(t *testing.T) {
 			t.Fatalf("%s: read back %d weights, wrote %d", v, len(got), len(w))
 		}
 		src := buf.String()
-		if !strings.Contains(src, "fittedTable(movegen."+v.Title()+",") {
+		if !strings.Contains(src, "fittedTable(movegen."+goName(v)+",") {
 			t.Errorf("%s: the table is not registered for its variant:\n%s", v, src[:200])
 		}
 		for _, name := range WeightNamesOf(v) {

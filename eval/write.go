@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/format"
 	"io"
+	"strings"
 
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -42,9 +43,9 @@ func WriteWeightsOf(w io.Writer, v movegen.Variant, weights []Weight) error {
 		fmt.Fprintln(b, `import "github.com/camelot-engine/camelot/movegen"`)
 		fmt.Fprintln(b)
 		fmt.Fprintf(b, "// %s's weight table, {middlegame, endgame} in centi-men, indexed as\n", v.Title())
-		fmt.Fprintf(b, "// WeightNamesOf(movegen.%s): fitted on its games, it replaces the\n", v.Title())
+		fmt.Fprintf(b, "// WeightNamesOf(movegen.%s): fitted on its games, it replaces the\n", goName(v))
 		fmt.Fprintln(b, "// table made from Camelot's (FromCamelot).")
-		fmt.Fprintf(b, "var _ = fittedTable(movegen.%s, []Weight{\n", v.Title())
+		fmt.Fprintf(b, "var _ = fittedTable(movegen.%s, []Weight{\n", goName(v))
 	}
 	for i, wt := range weights {
 		fmt.Fprintf(b, "\t{MG: %d, EG: %d}, // %s\n", wt.MG, wt.EG, names[i])
@@ -61,3 +62,7 @@ func WriteWeightsOf(w io.Writer, v movegen.Variant, weights []Weight) error {
 	_, err = w.Write(src)
 	return err
 }
+
+// goName is v's constant in package movegen: its title without the hyphen
+// (Cam, AntiCam).
+func goName(v movegen.Variant) string { return strings.ReplaceAll(v.Title(), "-", "") }

@@ -11,12 +11,18 @@ import (
 // branches on a variant's name.
 type Variant uint8
 
-// The variants, Camelot first: the zero Variant is Camelot.
+// The variants, Camelot first: the zero Variant is Camelot. The numbers
+// are stable (a net file names its board by one); Variants gives V1's
+// order.
 const (
 	Camelot Variant = iota
 	Cam
 	Camette
 	Chivalry
+	AntiCamelot // V11: the misère forms, each on its board
+	AntiCam
+	AntiCamette
+	AntiChivalry
 	NumVariants
 )
 
@@ -32,6 +38,10 @@ const (
 	// castle or the opponent wiped out wins; no move loses; no draw by
 	// material.
 	OneSquareCastles
+	// Misere: the Anti forms (V11): a piece in the opponent's castle
+	// loses for the side that put it there; no legal move (no piece
+	// left included) wins; no draw by material.
+	Misere
 )
 
 // Spec is one row of V2, V3 and V5: everything that makes a board.
@@ -44,6 +54,9 @@ type Spec struct {
 	Knights     int    // Knights a side at the start: the most a CFEN may give
 	Men         int
 	End         EndRules
+	// Board is the variant whose board, start and moves this one plays:
+	// itself, or for an Anti form (V11) the board's own game.
+	Board Variant
 }
 
 func fullRanks(n, lo, hi int) [][2]int {
@@ -65,27 +78,28 @@ func join(parts ...[][2]int) [][2]int {
 // StartCFEN is Camelot's start position of R2 in CFEN (R5).
 const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1"
 
-var specs = [NumVariants]Spec{
+// specs0 are Parker's boards (V2, V3, V5); specs adds their Anti forms.
+var specs0 = [...]Spec{
 	Camelot: {
 		Name: "camelot", Title: "Camelot", Files: 12,
 		RankSpans: join([][2]int{{5, 6}, {2, 9}, {1, 10}}, fullRanks(10, 0, 11), [][2]int{{1, 10}, {2, 9}, {5, 6}}),
 		Castles:   [2][]string{{"F1", "G1"}, {"F16", "G16"}},
 		Start:     StartCFEN,
-		Knights:   4, Men: 10, End: TwoSquareCastles,
+		Knights:   4, Men: 10, End: TwoSquareCastles, Board: Camelot,
 	},
 	Cam: {
 		Name: "cam", Title: "Cam", Files: 7,
 		RankSpans: join([][2]int{{3, 3}, {2, 4}, {1, 5}}, fullRanks(7, 0, 6), [][2]int{{1, 5}, {2, 4}, {3, 3}}),
 		Castles:   [2][]string{{"D1"}, {"D13"}},
 		Start:     "1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/0 0 1",
-		Knights:   2, Men: 5, End: OneSquareCastles,
+		Knights:   2, Men: 5, End: OneSquareCastles, Board: Cam,
 	},
 	Camette: {
 		Name: "camette", Title: "Camette", Files: 5,
 		RankSpans: join([][2]int{{2, 2}, {1, 3}}, fullRanks(3, 0, 4), [][2]int{{1, 3}, {2, 2}}),
 		Castles:   [2][]string{{"C1"}, {"C7"}},
 		Start:     "1/1n1/1mmm1/5/1MMM1/1N1/1 w 0/0 0 1",
-		Knights:   1, Men: 3, End: OneSquareCastles,
+		Knights:   1, Men: 3, End: OneSquareCastles, Board: Camette,
 	},
 	Chivalry: {
 		Name: "chivalry", Title: "Chivalry", Files: 14,
@@ -93,12 +107,34 @@ var specs = [NumVariants]Spec{
 			[][2]int{{1, 12}, {2, 11}, {3, 10}, {6, 7}}),
 		Castles: [2][]string{{"G1", "H1"}, {"G16", "H16"}},
 		Start:   "2/8/10/12/14/2nnmmmmmmnn2/2nnmmmmmmnn2/14/14/2NNMMMMMMNN2/2NNMMMMMMNN2/14/12/10/8/2 w 0/0 0 1",
-		Knights: 8, Men: 12, End: TwoSquareCastles,
+		Knights: 8, Men: 12, End: TwoSquareCastles, Board: Chivalry,
 	},
 }
 
-// Variants lists every variant in the order of V1.
-func Variants() []Variant { return []Variant{Camelot, Cam, Camette, Chivalry} }
+var specs = [NumVariants]Spec{
+	Camelot:      specs0[Camelot],
+	Cam:          specs0[Cam],
+	Camette:      specs0[Camette],
+	Chivalry:     specs0[Chivalry],
+	AntiCamelot:  anti(Camelot, "Camelot"),
+	AntiCam:      anti(Cam, "Cam"),
+	AntiCamette:  anti(Camette, "Camette"),
+	AntiChivalry: anti(Chivalry, "Chivalry"),
+}
+
+// anti is the Anti form of board b (V11): its board, start and moves,
+// with the misère end rules.
+func anti(b Variant, title string) Spec {
+	s := specs0[b]
+	s.Name, s.Title, s.End, s.Board = "anti-"+s.Name, "Anti-"+title, Misere, b
+	return s
+}
+
+// Variants lists every variant in the order of V1: the boards, then their
+// Anti forms (V11).
+func Variants() []Variant {
+	return []Variant{Camelot, Cam, Camette, Chivalry, AntiCamelot, AntiCam, AntiCamette, AntiChivalry}
+}
 
 // ParseVariant reads a variant's name, case-insensitively (V1).
 func ParseVariant(name string) (Variant, error) {
@@ -108,7 +144,12 @@ func ParseVariant(name string) (Variant, error) {
 			return v, nil
 		}
 	}
-	return Camelot, fmt.Errorf("unknown variant %q (want camelot, cam, camette or chivalry)", name)
+	names := make([]string, 0, NumVariants)
+	for _, v := range Variants() {
+		names = append(names, v.String())
+	}
+	return Camelot, fmt.Errorf("unknown variant %q (want %s or %s)", name,
+		strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // Valid reports whether v is one of the variants.
@@ -139,6 +180,23 @@ func (v Variant) Files() int { return specs[v%NumVariants].Files }
 
 // Ranks returns the number of ranks of the variant's board.
 func (v Variant) Ranks() int { return len(specs[v%NumVariants].RankSpans) }
+
+// Board returns the variant whose board, start and moves v plays: v
+// itself, or for an Anti form the board's own game (V11).
+func (v Variant) Board() Variant { return specs[v%NumVariants].Board }
+
+// Anti returns the Anti form of v's board (V11).
+func (v Variant) Anti() Variant {
+	for w := Variant(0); w < NumVariants; w++ {
+		if specs[w].End == Misere && specs[w].Board == v.Board() {
+			return w
+		}
+	}
+	return v
+}
+
+// IsAnti reports whether v is an Anti form (V11).
+func (v Variant) IsAnti() bool { return specs[v%NumVariants].End == Misere }
 
 // StartCFEN returns the CFEN of the variant's start position (V3).
 func (v Variant) StartCFEN() string { return specs[v%NumVariants].Start }

@@ -67,7 +67,8 @@ func TestBoardVariants(t *testing.T) {
 				t.Errorf("%q: square %s is on no file of %q", c.query, name, b.Files)
 			}
 		}
-		want := []variantJSON{{"camelot", "Camelot", true}, {"cam", "Cam", true}, {"camette", "Camette", true}, {"chivalry", "Chivalry", true}}
+		want := []variantJSON{{"camelot", "Camelot", true}, {"cam", "Cam", true}, {"camette", "Camette", true}, {"chivalry", "Chivalry", true},
+			{"anti-camelot", "Anti-Camelot", true}, {"anti-cam", "Anti-Cam", true}, {"anti-camette", "Anti-Camette", true}, {"anti-chivalry", "Anti-Chivalry", true}}
 		if !slices.Equal(b.Variants, want) {
 			t.Errorf("%q: variants %v", c.query, b.Variants)
 		}

@@ -2,6 +2,7 @@ package movegen
 
 import (
 	"fmt"
+	"github.com/camelot-engine/camelot/game"
 	"strconv"
 	"strings"
 )
@@ -48,6 +49,9 @@ func ParseCFENOf(v Variant, text string) (Position, error) {
 				return Position{}, fmt.Errorf("CFEN field 3 (castle moves): each count must be 0, 1 or 2, got %q", fields[2])
 			}
 			p.CastleMoves[c] = uint8(n)
+		}
+		if p.geo().end == game.Misere && p.CastleMoves != [2]uint8{} {
+			return Position{}, fmt.Errorf("CFEN field 3 (castle moves): castle moves cannot arise in %s (V11), so it is always 0/0, got %q", v.Title(), fields[2])
 		}
 		if p.geo().castleWin == 1 && p.CastleMoves != [2]uint8{} {
 			return Position{}, fmt.Errorf("CFEN field 3 (castle moves): %s has one-square castles, so it is always 0/0 (V6), got %q", v.Title(), fields[2])

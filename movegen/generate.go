@@ -97,12 +97,14 @@ func (p *Position) generate(g *gen) {
 
 // staticOver reports whether the game is already decided on the board:
 // the opponent's castle taken (two pieces in it, R14; one in a one-square
-// castle, V5), a side wiped out (R14, V5), or at most one piece each where
-// that draws (R16). R17 gives such a position no moves.
+// castle, V5; one in the Anti forms, where it loses, V11), a side wiped out
+// (R14, V5; in the Anti forms that side wins by having no move, V11), or
+// at most one piece each where that draws (R16). R17 gives such a position
+// no moves.
 func (p *Position) staticOver() bool {
 	geo := p.geo()
 	nw, nb := p.Pieces[White].Count(), p.Pieces[Black].Count()
-	if nw == 0 || nb == 0 || nw <= 1 && nb <= 1 && geo.end == game.TwoSquareCastles {
+	if (nw == 0 || nb == 0) && geo.end != game.Misere || nw <= 1 && nb <= 1 && geo.end == game.TwoSquareCastles {
 		return true
 	}
 	return p.Pieces[White].And(geo.Castle[Black]).Count() >= geo.castleWin ||

@@ -82,7 +82,8 @@ type Geometry struct {
 	stepFrom [NumDirections]Bitboard
 	// castleRim[c] is the set of squares next to colour c's castle.
 	castleRim [2]Bitboard
-	// castleWin is how many pieces in the opponent's castle win (V5):
+	// castleWin is how many pieces in the opponent's castle end the game
+	// (V5; one in the Anti forms, V11, where it loses):
 	// two where castles have two squares, one where they have one.
 	castleWin int
 	end       game.EndRules
@@ -142,6 +143,9 @@ func (g *Geometry) build(v Variant) {
 	spec := v.Spec()
 	g.variant, g.end, g.ranks = v, spec.End, len(spec.RankSpans)
 	g.castleWin = len(spec.Castles[White])
+	if spec.End == game.Misere {
+		g.castleWin = 1
+	}
 	for r := range g.squareAt {
 		for f := range g.squareAt[r] {
 			g.squareAt[r][f] = NoSquare

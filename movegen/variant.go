@@ -16,15 +16,19 @@ type Variant = game.Variant
 // The variants, Camelot first: the zero Variant is Camelot, so a zero
 // Position is a Camelot position.
 const (
-	Camelot  = game.Camelot
-	Cam      = game.Cam
-	Camette  = game.Camette
-	Chivalry = game.Chivalry
+	Camelot      = game.Camelot
+	Cam          = game.Cam
+	Camette      = game.Camette
+	Chivalry     = game.Chivalry
+	AntiCamelot  = game.AntiCamelot
+	AntiCam      = game.AntiCam
+	AntiCamette  = game.AntiCamette
+	AntiChivalry = game.AntiChivalry
 )
 
 // variantSlots sizes the per-variant tables to a power of two, so that an
 // index masked with variantSlots-1 needs no bounds check on the hot path.
-const variantSlots = 4
+const variantSlots = 16
 
 // Variants lists every variant in the order of V1.
 func Variants() []Variant { return game.Variants() }

@@ -219,3 +219,105 @@ func TestKnightCanterBoundByR10(t *testing.T) {
 		}
 	}
 }
+
+// V11: an Anti form's moves are its board's own, so where no game can have
+// ended differently its perft is the board's: on Cam and Camette a piece
+// in the opponent's castle ends the game either way and there is no draw
+// by material, so every count agrees.
+func TestAntiPerftIsTheBoards(t *testing.T) {
+	for _, c := range []struct {
+		anti movegen.Variant
+		want []uint64
+	}{
+		{movegen.AntiCamette, []uint64{22, 345, 4926, 65908, 774222}},
+		{movegen.AntiCam, []uint64{54, 2916, 166212}},
+		{movegen.AntiCamelot, []uint64{100, 10026, 1070822}},
+	} {
+		p := movegen.StartOf(c.anti)
+		for d, want := range c.want {
+			if got := movegen.Perft(p, d+1); got != want {
+				t.Errorf("%s perft %d = %d, want %d", c.anti, d+1, got, want)
+			}
+		}
+	}
+}
+
+// V11 (1): the side that puts a piece into the opponent's castle loses,
+// one piece being enough on every board; in Camelot itself (R14) one
+// piece in the castle decides nothing.
+func TestAntiCastleEntryLoses(t *testing.T) {
+	const cfen = "2/3M4/10/12/12/12/12/12/m11/m11/12/12/12/10/8/2 w 0/0 0 1"
+	for _, v := range []movegen.Variant{movegen.Camelot, movegen.AntiCamelot} {
+		p := playText(t, mustPosition(t, v, cfen), "F15-F16")
+		o := p.Outcome()
+		switch {
+		case v == movegen.Camelot && o.IsOver():
+			t.Errorf("Camelot after F15-F16: %v, want the game going on", o)
+		case v == movegen.AntiCamelot && (o.Result != movegen.BlackWins || o.Rule != "V11"):
+			t.Errorf("Anti-Camelot after F15-F16: %v, want 0-1 by V11", o)
+		}
+	}
+	// One-square castles alike: Anti-Cam's D13 loses for White.
+	p := playText(t, mustPosition(t, movegen.AntiCam, "1/1M1/5/7/7/7/7/7/7/m6/5/3/1 w 0/0 0 1"), "D12-D13")
+	if o := p.Outcome(); o.Result != movegen.BlackWins || o.Rule != "V11" {
+		t.Errorf("Anti-Cam after D12-D13: %v, want 0-1 by V11", o)
+	}
+	var ml movegen.MoveList
+	if p.GenerateMoves(&ml); ml.N != 0 {
+		t.Errorf("a finished game has %d moves, want none (R17)", ml.N)
+	}
+}
+
+// V11 (2): the side to move with no legal move wins; capturing the last
+// enemy piece leaves the opponent without a move, so it gives the win to
+// the side left without pieces.
+func TestAntiLastPieceCapturedWins(t *testing.T) {
+	const cfen = "2/8/10/12/12/12/12/12/4m7/4M7/12/12/M11/10/8/2 w 0/0 0 1"
+	p := mustPosition(t, movegen.AntiCamelot, cfen)
+	if got, want := moveTexts(p), []string{"E7xE9"}; !slices.Equal(got, want) {
+		t.Fatalf("moves %v, want %v (R11)", got, want)
+	}
+	p = playText(t, p, "E7xE9")
+	if o := p.Outcome(); o.Result != movegen.BlackWins || o.Rule != "V11" || !strings.Contains(o.Reason, "black has no legal move") {
+		t.Errorf("after E7xE9: %v, want 0-1 by V11: black has no legal move", o)
+	}
+	if c := playText(t, mustPosition(t, movegen.Camelot, cfen), "E7xE9"); c.Outcome().Result != movegen.WhiteWins || c.Outcome().Rule != "R14" {
+		o := c.Outcome()
+		t.Errorf("Camelot after E7xE9: %v, want 1-0 by R14", o)
+	}
+	// A side with pieces but no legal move wins too: Anti-Camette's Black
+	// piece in its own castle, every way out shut (V5 would make it lose).
+	q := mustPosition(t, movegen.AntiCamette, "n/MMM/m1m1m/5/5/3/1 b 0/0 0 1")
+	if o := q.Outcome(); o.Result != movegen.BlackWins || o.Rule != "V11" {
+		t.Errorf("Anti-Camette, Black without a move: %v, want 0-1 by V11", o)
+	}
+}
+
+// V11: there is no draw by material: one piece each plays on (R16 would
+// draw in Camelot).
+func TestAntiOneAgainstOnePlaysOn(t *testing.T) {
+	const cfen = "2/8/10/11m/12/12/12/12/12/12/12/12/M11/10/8/2 w 0/0 0 1"
+	c := mustPosition(t, movegen.Camelot, cfen)
+	if o := c.Outcome(); o.Result != movegen.Draw || o.Rule != "R16" {
+		t.Fatalf("Camelot: %v, want the R16 draw", o)
+	}
+	p := mustPosition(t, movegen.AntiCamelot, cfen)
+	if o := p.Outcome(); o.IsOver() || len(moveTexts(p)) == 0 {
+		t.Errorf("Anti-Camelot: %v with %d moves, want the game going on", o, len(moveTexts(p)))
+	}
+}
+
+// V6, V11: an Anti form's CFEN is its board's, and castle moves cannot
+// arise in it.
+func TestAntiCFEN(t *testing.T) {
+	for _, v := range []movegen.Variant{movegen.AntiCamelot, movegen.AntiCam, movegen.AntiCamette} {
+		p, b := movegen.StartOf(v), movegen.StartOf(v.Board())
+		if p.CFEN() != b.CFEN() || p.Variant != v {
+			t.Errorf("%s: start %s", v, p.CFEN())
+		}
+	}
+	_, err := movegen.ParseCFENOf(movegen.AntiCamelot, "2/8/10/12/12/12/12/12/4m7/4M7/12/12/M11/10/8/2 w 1/0 0 1")
+	if err == nil || !strings.Contains(err.Error(), "castle moves cannot arise in Anti-Camelot") {
+		t.Errorf("castle moves in Anti-Camelot: %v", err)
+	}
+}

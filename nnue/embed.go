@@ -14,7 +14,7 @@ import (
 var defaultFiles embed.FS
 
 // defaultNets holds each board's built-in net, loaded once.
-var defaultNets [4]struct {
+var defaultNets [game.NumVariants]struct {
 	once sync.Once
 	net  *Net
 	err  error
@@ -27,7 +27,7 @@ func Default() (*Net, error) { return DefaultFor(game.Camelot) }
 // DefaultFor returns the net of variant v's board built into the binary,
 // loaded once; nil (and no error) when the binary has none.
 func DefaultFor(v game.Variant) (*Net, error) {
-	d := &defaultNets[v&3]
+	d := &defaultNets[v%game.NumVariants]
 	d.once.Do(func() {
 		d.net, d.err = loadDefault(defaultFiles, v)
 	})

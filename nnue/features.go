@@ -20,7 +20,7 @@ type Board struct {
 }
 
 // boards holds each variant's Board, indexed by Variant.
-var boards [4]*Board
+var boards [game.NumVariants]*Board
 
 func init() {
 	for _, v := range game.Variants() {
@@ -48,7 +48,7 @@ func newBoard(v game.Variant) *Board {
 
 // BoardOf returns the input numbering of v's board; nil for a variant
 // .
-func BoardOf(v game.Variant) *Board { return boards[v&3] }
+func BoardOf(v game.Variant) *Board { return boards[v%game.NumVariants] }
 
 // Dense returns the dense number of square s, -1 off the board.
 func (b *Board) Dense(s game.Square) int { return int(b.dense[s]) }

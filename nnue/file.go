@@ -44,7 +44,7 @@ func FileName(data []byte) string {
 	sum := sha256.Sum256(data)
 	prefix := "nn"
 	if len(data) >= 16 && string(data[:len(magic)]) == magic {
-		if v := game.Variant(binary.LittleEndian.Uint32(data[12:]) >> 8); v != game.Camelot && v < 4 {
+		if v := game.Variant(binary.LittleEndian.Uint32(data[12:]) >> 8); v != game.Camelot && v < game.NumVariants {
 			prefix = v.String()
 		}
 	}

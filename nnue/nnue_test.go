@@ -68,7 +68,7 @@ func TestLoadRefusesDamage(t *testing.T) {
 		{"bit flip", flip, "checksum mismatch"},
 		{"version", with(8, 9), "version 9"},
 		{"architecture", with(12, 2), "architecture 2"},
-		{"board", with(12, 1|7<<8), "board 7"},
+		{"board", with(12, 1|15<<8), "board 15"},
 		{"hidden size", with(16, 48), "payload of"},
 		{"odd hidden size", with(16, 17), "hidden size 17"},
 		{"not mirror twins", resum(untied), "not mirror twins"},

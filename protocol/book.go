@@ -16,7 +16,7 @@ import (
 type bookState struct {
 	own     bool // OwnBook
 	variety book.Variety
-	boards  [4]boardBook
+	boards  [game.NumVariants]boardBook
 	rng     *rand.Rand
 }
 
@@ -42,7 +42,7 @@ func (s *Session) setBookFile(path string) {
 		path = ""
 	}
 	v := s.variant
-	s.book.boards[v&3] = boardBook{file: path}
+	s.book.boards[v%game.NumVariants] = boardBook{file: path}
 	if _, err := s.loadBook(v); err != nil {
 		s.errorf("BookFile: %v; playing %s without a book", err, v.Title())
 	}
@@ -50,7 +50,7 @@ func (s *Session) setBookFile(path string) {
 
 // loadBook returns the book selected for v's board, loading it on first use.
 func (s *Session) loadBook(v game.Variant) (*book.Book, error) {
-	bb := &s.book.boards[v&3]
+	bb := &s.book.boards[v%game.NumVariants]
 	if bb.loaded {
 		return bb.b, nil
 	}

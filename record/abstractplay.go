@@ -42,7 +42,7 @@ var apBoards = map[string]Variant{"cam": Cam, "camette": Camette, "chivalry": Ch
 
 // apNotPlayed are the labels of AbstractPlay's games this program does
 // not play yet.
-var apNotPlayed = map[string]bool{"river camelot": true, "anti-camelot": true}
+var apNotPlayed = map[string]bool{"river camelot": true}
 
 // IsAbstractPlay reports whether data is a JSON object (an AP Game
 // Record, V13) rather than a record in text, which may start with a
@@ -175,10 +175,12 @@ func (r *apReader) game(h *apHeader, warn func(string)) (*Game, *Error) {
 	if !strings.EqualFold(h.Game.Name, "Camelot") {
 		return nil, r.errorf(1, nil, "a record of the game %q, not of Camelot", h.Game.Name)
 	}
-	v := Camelot
+	v, anti := Camelot, false
 	for _, label := range h.Game.Variants {
 		key := strings.ToLower(strings.TrimSpace(label))
 		switch b, ok := apBoards[key]; {
+		case key == "anti-camelot": // with a board, that board's Anti form (V11)
+			anti = true
 		case ok:
 			if v != Camelot && v != b {
 				return nil, r.errorf(1, nil, "the header names two boards, %s and %s", v.Title(), b.Title())
@@ -189,6 +191,9 @@ func (r *apReader) game(h *apHeader, warn func(string)) (*Game, *Error) {
 		default:
 			warn(fmt.Sprintf("AbstractPlay record: variant label %q is not known; ignored", label))
 		}
+	}
+	if anti {
+		v = v.Anti()
 	}
 	if len(h.Players) != 2 {
 		return nil, r.errorf(1, nil, "want 2 players, got %d", len(h.Players))

@@ -133,3 +133,20 @@ func TestAbstractPlayPlaysOnPastRepetition(t *testing.T) {
 		t.Fatalf("replayed: %v, %d occurrences, outcome %s", err, mg.Repetitions(), mg.Outcome())
 	}
 }
+
+// V13: "Anti-Camelot" with a board is that board's Anti form (V11); alone,
+// Anti-Camelot itself.
+func TestAbstractPlayAntiForms(t *testing.T) {
+	for variants, want := range map[string]Variant{
+		`["Anti-Camelot"]`:             game.AntiCamelot,
+		`["Cam", "Anti-Camelot"]`:      game.AntiCam,
+		`["anti-camelot", "Camette"]`:  game.AntiCamette,
+		`["Chivalry", "Anti-Camelot"]`: game.AntiChivalry,
+	} {
+		text := `{"header": {"game": {"name": "Camelot", "variants": ` + variants + `}, "players": [{"name": "A"}, {"name": "B"}]}, "moves": []}`
+		games, err := Read(strings.NewReader(text))
+		if err != nil || len(games) != 1 || games[0].Variant != want || games[0].Tag("Variant") != want.Title() {
+			t.Errorf("%s: %v %v, want %s", variants, games, err, want)
+		}
+	}
+}

@@ -229,7 +229,7 @@ func (g *Game) SetTag(name, value string) {
 // Variant tag (its name in any case, as Read reads it), or Camelot (V8).
 func (g *Game) variant() (Variant, error) {
 	if g.Variant != Camelot {
-		if g.Variant > Chivalry {
+		if !g.Variant.Valid() {
 			return g.Variant, fmt.Errorf("unknown variant %d", uint8(g.Variant))
 		}
 		return g.Variant, nil

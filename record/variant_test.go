@@ -21,6 +21,7 @@ func TestParseVariant(t *testing.T) {
 	}{
 		{"camelot", Camelot, "Camelot"}, {"Cam", Cam, "Cam"}, {"CAM", Cam, "Cam"},
 		{"cAmEtTe", Camette, "Camette"}, {" chivalry ", Chivalry, "Chivalry"},
+		{"anti-cam", game.AntiCam, "Anti-Cam"}, {"ANTI-Chivalry", game.AntiChivalry, "Anti-Chivalry"},
 	} {
 		v, err := ParseVariant(tc.name)
 		if err != nil || v != tc.want || v.Title() != tc.title || v.String() != strings.ToLower(tc.title) {
@@ -32,7 +33,7 @@ func TestParseVariant(t *testing.T) {
 			t.Errorf("ParseVariant(%q): %v", name, err)
 		}
 	}
-	if got := Variants(); !reflect.DeepEqual(got, []Variant{Camelot, Cam, Camette, Chivalry}) {
+	if got := Variants(); !reflect.DeepEqual(got, []Variant{Camelot, Cam, Camette, Chivalry, game.AntiCamelot, game.AntiCam, game.AntiCamette, game.AntiChivalry}) {
 		t.Errorf("Variants() = %v", got)
 	}
 }
@@ -83,7 +84,7 @@ func TestReadVariantErrors(t *testing.T) {
 		name, text string
 		want       []string
 	}{
-		{"unknown", "[Event \"x\"]\n[Variant \"Shogi\"]\n\n*", []string{"game 1, line 2:", `tag Variant: unknown variant "Shogi" (want camelot, cam, camette or chivalry)`}},
+		{"unknown", "[Event \"x\"]\n[Variant \"Shogi\"]\n\n*", []string{"game 1, line 2:", `tag Variant: unknown variant "Shogi" (want camelot, cam, camette, chivalry, anti-camelot, anti-cam, anti-camette or anti-chivalry)`}},
 		{"empty", "[Variant \"\"]\n\n*", []string{"game 1, line 1:", `unknown variant ""`}},
 		{"unknown WCF header", "# Variant: grand\n1. E6-G8\n", []string{"game 1, line 1:", `unknown variant "grand"`}},
 		{"given twice", "[Variant \"Cam\"]\n[variant \"Cam\"]\n*", []string{"line 2:", "tag Variant given twice (first on line 1)"}},

@@ -23,7 +23,7 @@ type layout struct {
 	blackView []uint16
 }
 
-var layouts [4]*layout
+var layouts [game.NumVariants]*layout
 
 func init() {
 	for _, v := range game.Variants() {
@@ -56,4 +56,4 @@ func newLayout(v game.Variant, b *nnue.Board) *layout {
 
 // layoutOf returns the layout of v's board; nil for a board this build
 // does not play.
-func layoutOf(v game.Variant) *layout { return layouts[v&3] }
+func layoutOf(v game.Variant) *layout { return layouts[v%game.NumVariants] }

@@ -48,8 +48,8 @@ type Engine struct {
 	tt      *TT
 	skillTT *TT // the table of weakened searches (Skill), made on first use
 	threads []*thread
-	nets    [4]*nnue.Net // the net of each board (Variant), nil for none
-	mu      sync.Mutex   // held during a search
+	nets    [game.NumVariants]*nnue.Net // the net of each board (Variant), nil for none
+	mu      sync.Mutex                  // held during a search
 
 	ponderHit chan struct{} // buffered; made once, so PonderHit never races
 	rng       *rand.Rand    // for PlayRandom
@@ -85,10 +85,10 @@ func New(o Options) *Engine {
 	}
 	e := &Engine{opts: o, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
 	for _, v := range movegen.Variants() {
-		e.nets[v&3], _ = nnue.DefaultFor(v) // a broken default net fails the nnue tests, not a search
+		e.nets[v%game.NumVariants], _ = nnue.DefaultFor(v) // a broken default net fails the nnue tests, not a search
 	}
 	if o.Net != nil {
-		e.nets[o.Net.Variant&3] = o.Net
+		e.nets[o.Net.Variant%game.NumVariants] = o.Net
 		e.opts.Net = nil // the nets live in e.nets (Net, SetNet); a copy here would go stale
 	}
 	e.rng = rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x63616d656c6f74))
@@ -146,12 +146,12 @@ func (e *Engine) SetNet(v movegen.Variant, n *nnue.Net) error {
 	if n != nil && n.Variant != v {
 		return fmt.Errorf("a net of %s, not of %s", n.Variant.Title(), v.Title())
 	}
-	e.nets[v&3] = n
+	e.nets[v%game.NumVariants] = n
 	return nil
 }
 
 // Net returns the net the search uses on board v (nil: none).
-func (e *Engine) Net(v movegen.Variant) *nnue.Net { return e.nets[v&3] }
+func (e *Engine) Net(v movegen.Variant) *nnue.Net { return e.nets[v%game.NumVariants] }
 
 // SetClassic selects the tuned evaluation (true) or the net (false).
 func (e *Engine) SetClassic(classic bool) { e.opts.Classic = classic }
@@ -227,7 +227,7 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 		threads, searchPV = threads[:1], max(searchPV, skillLines(skill.Level))
 		lim = capLimits(skill, lim)
 	}
-	net := e.nets[pos.Variant&3]
+	net := e.nets[pos.Variant%game.NumVariants]
 	if e.opts.Classic || e.opts.Play != PlayNormal {
 		net = nil // the reference opponents keep their own evaluation
 	}

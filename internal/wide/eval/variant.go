@@ -5,6 +5,7 @@ package eval
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
@@ -17,7 +18,7 @@ import (
 
 // variantSlots sizes the per-variant tables to a power of two, as
 // movegen's, so that a masked index needs no bounds check.
-const variantSlots = 4
+const variantSlots = 16
 
 // layout is one variant's board as the evaluation's tables.
 type layout struct {
@@ -97,7 +98,8 @@ func initLayouts() {
 }
 
 // setWeights gives a variant other than Camelot its table: the fitted
-// one if it has one, else Camelot's made to fit its board.
+// one if it has one, else for an Anti form its board's own table (V11),
+// else Camelot's made to fit its board.
 func (l *layout) setWeights() {
 	v := l.variant
 	if w := fittedWeights[v]; w != nil {
@@ -105,6 +107,10 @@ func (l *layout) setWeights() {
 			panic(fmt.Sprintf("eval: %s has %d weights, want %d: run camelot tune -variant %s", WeightsFile(v), len(w), l.numWeights, v))
 		}
 		l.weights, l.fitted = w, true
+		return
+	}
+	if b := v.Board(); b != v {
+		l.weights, l.fitted = slices.Clone(layoutOf(b).weights), false
 		return
 	}
 	l.weights, l.fitted = FromCamelot(v, Weights[:]), false
@@ -267,7 +273,7 @@ func WeightsFile(v movegen.Variant) string {
 	if v == movegen.Camelot {
 		return "weights.go"
 	}
-	return "weights_" + v.String() + ".go"
+	return "weights_" + strings.ReplaceAll(v.String(), "-", "_") + ".go"
 }
 
 // FromCamelot returns variant v's weight table made from a table of

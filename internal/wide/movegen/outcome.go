@@ -35,7 +35,10 @@ func (p *Position) Outcome() Outcome {
 	p.GenerateMoves(&ml)
 	if ml.N == 0 { // R15
 		mover := p.Side.Other()
-		if p.NoMoveLoses() {
+		switch p.NoMoveValue() {
+		case 1:
+			return Outcome{Result: winFor(p.Side), Rule: "V11", Reason: fmt.Sprintf("%s has no legal move", p.Side)}
+		case -1:
 			rule := "R15"
 			if p.geo().end == game.OneSquareCastles {
 				rule = "V5"
@@ -50,11 +53,18 @@ func (p *Position) Outcome() Outcome {
 	return Outcome{}
 }
 
-// NoMoveLoses reports whether the side to move, were it without a legal
-// move, would lose: by R15 when the opponent has two or more pieces; in
-// Cam and Camette always (V5: no draw by material).
-func (p *Position) NoMoveLoses() bool {
-	return p.geo().end == game.OneSquareCastles || p.Pieces[p.Side.Other()].Count() >= 2
+// NoMoveValue is what having no legal move would mean for the side to
+// move: -1 a loss (R15, when the opponent has two or more pieces; in Cam
+// and Camette always, V5: no draw by material), 0 a draw (R15), +1 a win
+// (the Anti forms, V11).
+func (p *Position) NoMoveValue() int {
+	switch geo := p.geo(); {
+	case geo.end == game.Misere:
+		return 1
+	case geo.end == game.OneSquareCastles || p.Pieces[p.Side.Other()].Count() >= 2:
+		return -1
+	}
+	return 0
 }
 
 // Decided returns the R14 wins and the R16 one-piece draw: the outcomes
@@ -64,7 +74,16 @@ func (p *Position) Decided() Outcome {
 	if !p.staticOver() { // the fast test of the same rules; reasons only when over
 		return Outcome{}
 	}
-	if geo := p.geo(); geo.end == game.OneSquareCastles {
+	if geo := p.geo(); geo.end == game.Misere {
+		// V11: a piece in the opponent's castle loses for its side, the
+		// side that moved looked at first; no draw by material.
+		for _, c := range [2]Color{p.Side.Other(), p.Side} {
+			if p.Pieces[c].Intersects(geo.Castle[c.Other()]) {
+				return Outcome{Result: winFor(c.Other()), Rule: "V11", Reason: fmt.Sprintf("%s has a piece in %s's castle", c, c.Other())}
+			}
+		}
+		return Outcome{}
+	} else if geo.end == game.OneSquareCastles {
 		// V5: one piece in the opponent's castle, or the opponent wiped
 		// out, wins for the side that did it; no draw by material.
 		for _, c := range [2]Color{p.Side.Other(), p.Side} {
