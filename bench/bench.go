@@ -160,7 +160,7 @@ func Positions() ([]Position, error) {
 func PositionsOf(v game.Variant) ([]Position, error) {
 	text, ok := suiteOf(v)
 	if !ok {
-		return nil, fmt.Errorf("bench: variant %s has no suite (want camelot, cam, camette or chivalry)", v)
+		return nil, fmt.Errorf("bench: variant %s has no suite (want %s)", v, game.Names())
 	}
 	return parseSuiteOf(text, v)
 }
@@ -390,7 +390,7 @@ func cutVariant(args []string, cfg *Config) ([]string, error) {
 			name = name[1:]
 		} else {
 			if i+1 == len(args) {
-				return nil, fmt.Errorf("bench: -variant needs a name: camelot, cam, camette or chivalry (usage: %s)", Usage)
+				return nil, fmt.Errorf("bench: -variant needs a name: %s (usage: %s)", game.Names(), Usage)
 			}
 			i++
 			name = args[i]
@@ -404,7 +404,7 @@ func cutVariant(args []string, cfg *Config) ([]string, error) {
 			return nil, fmt.Errorf("bench: -variant: %v", err)
 		}
 		if _, ok := suiteOf(v); !ok {
-			return nil, fmt.Errorf("bench: -variant %s: no suite (want camelot, cam, camette or chivalry)", v)
+			return nil, fmt.Errorf("bench: -variant %s: no suite (want %s)", v, game.Names())
 		}
 		cfg.Variant = v
 	}

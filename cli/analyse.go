@@ -32,7 +32,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hash := fs.Int("hash", 64, "transposition table MB")
 	plies := fs.String("plies", "", "analyse only these moves: FROM-TO, 1-based plies (default: all)")
 	asJSON := fs.Bool("json", false, "write JSON for programs instead of annotated records")
-	variant := fs.String("variant", game.Camelot.String(), "the game of records without a Variant tag: camelot, cam, camette or chivalry (V7); a record's tag wins (V8)")
+	variant := fs.String("variant", game.Camelot.String(), "the game of records without a Variant tag: "+game.Names()+" (V7); a record's tag wins (V8)")
 	solution := fs.String("solution", "", "Camette's solution table `DIR` (camelot solve): each Camette position's exact value goes into its annotation, and the engine plays by it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot analyse [options] FILE|-")

@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/camelot-engine/camelot/bench"
+	"github.com/camelot-engine/camelot/game"
 )
 
 // runBench implements `camelot bench [depth] [threads] [hash] [-variant
@@ -18,7 +19,7 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "  threads  search threads (default %d)\n", bench.DefaultThreads)
 		fmt.Fprintf(stderr, "  hash     transposition table MB (default %d)\n", bench.DefaultHashMB)
 		fmt.Fprintln(stderr, "  -variant NAME")
-		fmt.Fprintln(stderr, "           the suite of camelot (default), cam, camette or chivalry: each has its own signature (V7)")
+		fmt.Fprintln(stderr, "           the suite of "+game.Names()+" (default camelot): each has its own signature (V7)")
 		fmt.Fprintln(stderr, "  -net FILE")
 		fmt.Fprintln(stderr, "           search with this net of the suite's board (default: the board's built-in net, if any)")
 		fmt.Fprintln(stderr, "  -classic")

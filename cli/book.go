@@ -213,4 +213,4 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 }
 
 // bookVariantUsage documents -variant of the book commands.
-const bookVariantUsage = "the board of the book (V7): camelot, cam, camette or chivalry; a book holds one board's positions"
+var bookVariantUsage = "the board of the book (V7): " + game.Names() + "; a book holds one board's positions"

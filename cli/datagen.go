@@ -38,7 +38,7 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "games played at once (0: one per physical core)")
 	netFile := fs.String("net", "", "play with this net file (default: the net built in, if any)")
 	classic := fs.Bool("classic", false, "play with the tuned evaluation instead of a net")
-	variant := fs.String("variant", game.Camelot.String(), "the game: camelot, cam, camette or chivalry (V7), a setting of the file; played with the board's built-in net, or its tuned evaluation without one")
+	variant := fs.String("variant", game.Camelot.String(), "the game: "+game.Names()+" (V7), a setting of the file; played with the board's built-in net, or its tuned evaluation without one")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot datagen [options]")
 		fmt.Fprintln(stderr, "Plays self-play games and writes quiet positions with their search score and the game result.")

@@ -35,7 +35,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "goroutines a batch is split between (0: one per physical core)")
 	fs.StringVar(&c.Out, "out", "", "net file to write (default: nn-<hash>.nnue, or cam-<hash>.nnue for Cam's board, …, named after its bytes, here)")
 	fs.StringVar(&c.Checkpoint, "checkpoint", "", "the state after each epoch, to resume from (default: OUT.ckpt, or train.ckpt)")
-	variant := fs.String("variant", "", "the board of the net: camelot, cam, camette or chivalry (V7); default: the first file's")
+	variant := fs.String("variant", "", "the board of the net: "+game.Names()+" (V7); default: the first file's")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot train [options] FILE...")
 		fmt.Fprintln(stderr, "Trains a net of the learned evaluation (NNUE) on datagen files and writes it as a net file.")

@@ -10,7 +10,7 @@ import (
 
 // variantUsage documents the -variant flag of the commands that take it
 // (V7).
-const variantUsage = "the game: camelot, cam, camette or chivalry (V7)"
+var variantUsage = "the game: " + game.Names() + " (V7)"
 
 // variantFlag adds -variant to fs (default camelot). The name is checked
 // after parsing, by variantOf, so that a bad one costs one line on stderr

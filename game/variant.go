@@ -144,12 +144,17 @@ func ParseVariant(name string) (Variant, error) {
 			return v, nil
 		}
 	}
+	return Camelot, fmt.Errorf("unknown variant %q (want %s)", name, Names())
+}
+
+// Names lists the variants' names for a message: "camelot, cam, …,
+// anti-camette or anti-chivalry".
+func Names() string {
 	names := make([]string, 0, NumVariants)
 	for _, v := range Variants() {
 		names = append(names, v.String())
 	}
-	return Camelot, fmt.Errorf("unknown variant %q (want %s or %s)", name,
-		strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 // Valid reports whether v is one of the variants.

@@ -395,10 +395,10 @@ func parseVariant(name string, dflt rules.Variant) (rules.Variant, error) {
 	}
 	v, err := rules.ParseVariant(name)
 	if err != nil {
-		return dflt, fmt.Errorf("variant: unknown variant %q (want camelot, cam, camette or chivalry)", clip(name))
+		return dflt, fmt.Errorf("variant: unknown variant %q (want %s)", clip(name), rules.Names())
 	}
 	if !playable(v) {
-		return dflt, fmt.Errorf("variant: %s is not played yet: its %d-file board is wider than the rules core's; play camelot, cam, camette or chivalry", v.Title(), v.Files())
+		return dflt, fmt.Errorf("variant: %s is not played yet: its %d-file board is wider than the rules core's; play %s", v.Title(), v.Files(), rules.Names())
 	}
 	return v, nil
 }

@@ -126,7 +126,8 @@ Plays games between two engines that speak the UCI-style protocol, as
 referee: every move is checked with the project's own rules, and R14-R16
 end the games (V5 on Cam and Camette). Options (cutechess-cli style):
 
-  -variant NAME        the game: camelot (the default), cam, camette or chivalry (V7).
+  -variant NAME        the game: camelot (the default), cam, camette, chivalry or
+                       an Anti form, anti-camelot … anti-chivalry (V7, V11).
                        Both engines are sent setoption name UCI_Variant value
                        NAME, the games start from its start position or from
                        openings of its board, and its rules judge them (V5)
@@ -239,7 +240,7 @@ func ParseArgs(args []string) (*Config, error) {
 			cfg.SeedSet = true
 		case "variant":
 			if len(vals) != 1 {
-				return nil, variantError{fmt.Errorf("-variant needs one value: camelot, cam, camette or chivalry")}
+				return nil, variantError{fmt.Errorf("-variant needs one value: %s", game.Names())}
 			}
 			v, err := game.ParseVariant(vals[0])
 			if err != nil {

@@ -510,18 +510,23 @@ func TestCrossCheckPerft(t *testing.T) {
 	}
 }
 
-// TestCrossCheckVariantPlayouts cross-checks the small boards (V2–V5) the
-// same way: random games from each start, every position's moves, the
-// position after them and the result when the game ends compared with refgen.
+// TestCrossCheckVariantPlayouts cross-checks the small boards (V2–V5) and
+// the Anti forms (V11) the same way: random games from each start, every
+// position's moves, the position after them and the result when the game
+// ends compared with refgen.
 func TestCrossCheckVariantPlayouts(t *testing.T) {
 	games := 300
 	if testing.Short() {
 		games = 40
 	}
 	r := rand.New(rand.NewPCG(27, 0x5a11))
-	for _, v := range []movegen.Variant{movegen.Cam, movegen.Camette} {
+	for _, v := range []movegen.Variant{movegen.Cam, movegen.Camette, movegen.AntiCam, movegen.AntiCamette, movegen.AntiCamelot} {
 		var st ccStats
-		for i := 0; i < games; i++ {
+		n := games
+		if v.Board() == movegen.Camelot {
+			n = games / 5 // Camelot's own playouts (TestCrossCheckPlayouts) are many
+		}
+		for i := 0; i < n; i++ {
 			if !ccPlayout(t, r, v, v.StartCFEN(), 200, 4, &st) {
 				t.Fatalf("%s: stopped at the first mismatch (game %d)", v, i)
 			}
@@ -530,7 +535,7 @@ func TestCrossCheckVariantPlayouts(t *testing.T) {
 			v, st.positions, st.applied, st.captureMoves, st.charges, st.ownCastle, st.noMoves)
 		// A piece in its own castle (R12) is rare in random games: the
 		// short run's 40 games have none.
-		if st.captureMoves == 0 || st.charges == 0 || st.noMoves == 0 || !testing.Short() && st.ownCastle == 0 {
+		if st.captureMoves == 0 || st.charges == 0 || st.noMoves == 0 || !testing.Short() && st.ownCastle == 0 && v.Board() != movegen.Camelot {
 			t.Errorf("%s: playouts too tame: %+v", v, st)
 		}
 	}

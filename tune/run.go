@@ -48,7 +48,7 @@ func parseOptions(args []string, stderr io.Writer) (o options, help bool, err er
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the validation split and the shuffles")
 	fs.StringVar(&o.freeze, "freeze", "", "comma-separated prefixes of weight names to keep as they are, e.g. material.,tempo")
 	fs.StringVar(&o.out, "out", "", "file to write the weights to (Go source; default eval/weights.go, or eval/weights_NAME.go for -variant NAME)")
-	fs.StringVar(&o.variantName, "variant", "camelot", "the board whose weights are fitted (V1): camelot, cam, camette or chivalry; every position of the files must be of it")
+	fs.StringVar(&o.variantName, "variant", "camelot", "the board whose weights are fitted (V1): "+game.Names()+"; every position of the files must be of it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot tune [options] FILE...")
 		fmt.Fprintln(stderr, "Fits the evaluation weights to datagen files (Texel's tuning method) and writes them as Go source.")

@@ -49,6 +49,9 @@ type geometry struct {
 	maxKnights  int                // Knights a side at the start (V3, V6)
 	maxMen      int                // Men a side at the start (V3, V6)
 	start       string             // start position in CFEN (V3)
+	// misere marks an Anti form (V11): the board's own squares, start
+	// and moves, its end turned round.
+	misere bool
 }
 
 // newGeometry builds a geometry from the V2 table's text: rows lists
@@ -125,7 +128,20 @@ var (
 		"1:C-C 2:B-D 3-5:A-E 6:B-D 7:C-C",
 		"C1 / C7", 1, 3,
 		"1/1n1/1mmm1/5/1MMM1/1N1/1 w 0/0 0 1")
+
+	// The Anti forms (V11): each board again, misère.
+	antiCamelotGeom  = antiOf(camelotGeom)
+	antiChivalryGeom = antiOf(chivalryGeom)
+	antiCamGeom      = antiOf(camGeom)
+	antiCametteGeom  = antiOf(cametteGeom)
 )
+
+// antiOf returns the Anti form of board g (V11): named Anti-NAME.
+func antiOf(g *geometry) *geometry {
+	a := *g
+	a.name, a.misere = "Anti-"+g.name, true
+	return &a
+}
 
 // rankSpan gives the lowest and highest existing file of rank r (V2).
 func (g *geometry) rankSpan(r int) (lo, hi int) { return g.span[r][0], g.span[r][1] }

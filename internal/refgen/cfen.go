@@ -149,6 +149,10 @@ func parseCFENOn(g *geometry, s string) (*position, error) {
 			}
 			p.castles[c] = n
 		}
+		// V11: no castle moves arise in an Anti form: entering ends it.
+		if g.misere && (p.castles[white] != 0 || p.castles[black] != 0) {
+			return nil, fmt.Errorf("cfen castle-moves field: %q, but castle moves cannot arise in %s (want 0/0)", fields[2], g.name)
+		}
 		// V6: no castle moves arise on one-square castles (V4).
 		if g.smallCastles() && (p.castles[white] != 0 || p.castles[black] != 0) {
 			return nil, fmt.Errorf("cfen castle-moves field: %q, but the %s castles have one square (want 0/0)", fields[2], g.name)

@@ -93,6 +93,11 @@ func (p *position) census() (count, inOpp [2]int) {
 // either side has no piece left; there is no draw by material.
 func (p *position) gameOver() bool {
 	count, inOpp := p.census()
+	if p.geom().misere {
+		// V11: a piece in the opponent's castle ends the game; a side
+		// without pieces simply has no move when its turn comes.
+		return inOpp[white] >= 1 || inOpp[black] >= 1
+	}
 	if p.geom().smallCastles() {
 		return inOpp[white] >= 1 || inOpp[black] >= 1 || count[white] == 0 || count[black] == 0
 	}
@@ -123,6 +128,14 @@ func (p *position) won(count, inOpp [2]int) string {
 	g := p.geom()
 	win := [2]string{"1-0", "0-1"}
 	moved := 1 - p.side
+	if g.misere { // V11: the side with a piece in the opponent's castle loses
+		for _, c := range []int{moved, p.side} {
+			if inOpp[c] >= 1 {
+				return win[1-c]
+			}
+		}
+		return ""
+	}
 	castleWin, minLeft := 2, 2 // R14
 	if g.smallCastles() {
 		castleWin, minLeft = 1, 1 // V5: one piece is enough
@@ -147,6 +160,12 @@ func (p *position) judgeMoves(count [2]int, hasMove bool) string {
 	g := p.geom()
 	win := [2]string{"1-0", "0-1"}
 	moved := 1 - p.side
+	if !hasMove && g.misere {
+		return win[p.side] // V11: no legal move (no piece included) wins
+	}
+	if g.misere {
+		return "*" // V11: no draw by material
+	}
 	if !hasMove {
 		// R15: the other side wins if it has two or more pieces, else a
 		// draw; V5 (Cam, Camette): the side to move loses.

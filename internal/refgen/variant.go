@@ -9,16 +9,22 @@ import (
 // Camelot, the default.
 type Variant int
 
-// The four variants (V1).
+// The four boards (V1) and their Anti forms (V11).
 const (
 	Camelot Variant = iota
 	Cam
 	Camette
 	Chivalry
+	AntiCamelot
+	AntiCam
+	AntiCamette
+	AntiChivalry
 )
 
 // Variants lists every variant, Camelot first.
-func Variants() []Variant { return []Variant{Camelot, Cam, Camette, Chivalry} }
+func Variants() []Variant {
+	return []Variant{Camelot, Cam, Camette, Chivalry, AntiCamelot, AntiCam, AntiCamette, AntiChivalry}
+}
 
 // ParseVariant reads a variant name, case-insensitively (V1): "camelot",
 // "cam", "camette" or "chivalry".
@@ -28,12 +34,12 @@ func ParseVariant(name string) (Variant, error) {
 			return v, nil
 		}
 	}
-	return Camelot, fmt.Errorf("unknown variant %q (want camelot, cam, camette or chivalry)", name)
+	return Camelot, fmt.Errorf("unknown variant %q (want camelot, cam, camette, chivalry or anti- and one of them)", name)
 }
 
 // String is the variant's shown name (V1): Camelot, Cam, Camette, Chivalry.
 func (v Variant) String() string {
-	if v < Camelot || v > Chivalry {
+	if v < Camelot || v > AntiChivalry {
 		return fmt.Sprintf("Variant(%d)", int(v))
 	}
 	return v.geom().name
@@ -60,13 +66,21 @@ func (v Variant) geom() *geometry {
 		return cametteGeom
 	case Chivalry:
 		return chivalryGeom
+	case AntiCamelot:
+		return antiCamelotGeom
+	case AntiCam:
+		return antiCamGeom
+	case AntiCamette:
+		return antiCametteGeom
+	case AntiChivalry:
+		return antiChivalryGeom
 	}
 	panic(fmt.Sprintf("refgen: unknown variant %d", int(v)))
 }
 
 // parse reads cfen on the variant's board (V6).
 func (v Variant) parse(cfen string) (*position, error) {
-	if v < Camelot || v > Chivalry {
+	if v < Camelot || v > AntiChivalry {
 		return nil, fmt.Errorf("unknown variant %d", int(v))
 	}
 	return parseCFENOn(v.geom(), cfen)

@@ -85,7 +85,7 @@ func TestVariantNames(t *testing.T) {
 	for _, v := range Variants() {
 		names = append(names, v.String())
 	}
-	if got := strings.Join(names, " "); got != "Camelot Cam Camette Chivalry" {
+	if got := strings.Join(names, " "); got != "Camelot Cam Camette Chivalry Anti-Camelot Anti-Cam Anti-Camette Anti-Chivalry" {
 		t.Errorf("names %q", got)
 	}
 	var zero Variant
@@ -557,6 +557,28 @@ func TestVariantNoPanic(t *testing.T) {
 					t.Errorf("%s.Apply(%q, %s): %v", v, c, m.Key(), err)
 				}
 			}
+		}
+	}
+}
+
+// V11, judged here independently: in an Anti form the side that puts a
+// piece into the opponent's castle loses, the side to move without a
+// legal move wins, and one piece each plays on.
+func TestAntiResults(t *testing.T) {
+	for _, c := range []struct {
+		v          Variant
+		cfen, want string
+	}{
+		{AntiCamelot, "2/3M4/10/12/12/12/12/12/m11/m11/12/12/12/10/8/2 w 0/0 0 1", "*"},
+		{AntiCamelot, "M1/8/10/12/12/12/12/12/m11/m11/12/12/12/10/8/2 b 0/0 0 1", "0-1"},
+		{Camelot, "M1/8/10/12/12/12/12/12/m11/m11/12/12/12/10/8/2 b 0/0 0 1", "*"},
+		{AntiCamelot, "2/8/10/12/12/12/12/12/12/4M7/12/12/M11/10/8/2 b 0/0 0 1", "0-1"},
+		{AntiCamelot, "2/8/10/11m/12/12/12/12/12/12/12/12/M11/10/8/2 w 0/0 0 1", "*"},
+		{Camelot, "2/8/10/11m/12/12/12/12/12/12/12/12/M11/10/8/2 w 0/0 0 1", "1/2-1/2"},
+		{AntiCam, "M/3/5/7/7/7/7/7/7/m6/5/3/1 b 0/0 0 1", "0-1"},
+	} {
+		if got, err := c.v.Result(c.cfen); err != nil || got != c.want {
+			t.Errorf("%s %s: %s, %v; want %s", c.v, c.cfen, got, err, c.want)
 		}
 	}
 }
