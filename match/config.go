@@ -106,6 +106,14 @@ type Config struct {
 	// games start from its start or from openings of its board, and its
 	// rules judge them (V5). The zero Variant is Camelot.
 	Variant game.Variant
+
+	// Shard and Shards: with -shard K/N only the game pairs whose index
+	// is K-1 modulo N are played (0: no sharding). Results is the file
+	// the shard's outcomes go to (-results), Signature the match's
+	// command line without those (shard.go).
+	Shard, Shards int
+	Results       string
+	Signature     string
 }
 
 // variantError is a bad -variant: Main reports it in one line.
@@ -121,6 +129,7 @@ const (
 // Usage is the help text of `camelot match`.
 const Usage = `usage: camelot match -engine cmd=CMD [KEY=VALUE…] -engine cmd=CMD [KEY=VALUE…] [OPTIONS]
        camelot match -genopenings N [-srand S]
+       camelot match merge RESULTS-FILE…
 
 Plays games between two engines that speak the UCI-style protocol, as
 referee: every move is checked with the project's own rules, and R14-R16
@@ -162,6 +171,12 @@ end the games (V5 on Cam and Camette). Options (cutechess-cli style):
                        adjudicate a loss when an engine's score stays at or
                        below -S for M of its moves
   -pgnout FILE         append finished games to FILE
+  -shard K/N           play only shard K of N: the game pairs whose index is
+                       K-1 modulo N, the same games the command line without
+                       -shard plays (docs/matches-cluster.md); a shard plays
+                       all its games, an -sprt is decided when merged
+  -results FILE        write the games' outcomes to FILE (atomically, after
+                       every game), for camelot match merge
   -ratinginterval N    print the summary every N games
   -recover             restart engines that crashed (the default)
   -norecover           stop the match when an engine crashes instead
@@ -247,6 +262,13 @@ func ParseArgs(args []string) (*Config, error) {
 				return nil, variantError{fmt.Errorf("-variant: %v", err)}
 			}
 			cfg.Variant = v
+		case "shard":
+			cfg.Shard, cfg.Shards, err = parseShard(vals)
+		case "results":
+			if len(vals) != 1 {
+				return nil, fmt.Errorf("-results needs one value: the file of the shard's results")
+			}
+			cfg.Results = vals[0]
 		case "pgnout":
 			if len(vals) != 1 {
 				return nil, fmt.Errorf("-pgnout needs one value: the file to append games to")
@@ -334,6 +356,10 @@ func ParseArgs(args []string) (*Config, error) {
 	if cfg.Concurrency > cfg.Games {
 		cfg.Concurrency = cfg.Games
 	}
+	if cfg.Shards > 0 && cfg.Openings != nil && cfg.Openings.Order == Random && !cfg.SeedSet {
+		return nil, fmt.Errorf("-shard with openings in random order needs -srand, so that every shard draws the same order")
+	}
+	cfg.Signature = matchSignature(args)
 	return cfg, nil
 }
 

@@ -146,6 +146,9 @@ func Run(ctx context.Context, cfg *Config, stdout, stderr io.Writer, terminal bo
 		r.con.println("Finished match")
 	}
 	r.con.println(r.summary(rep.Tally)...)
+	if err := r.writeResults(!rep.Interrupted && fatal == nil && rep.Finished == cfg.shardGames()); err != nil {
+		r.con.warn("-results: %v", err)
+	}
 	if cfg.SPRT != nil {
 		rep.SPRTDecision, _ = cfg.SPRT.Decide(rep.Tally)
 	}
@@ -204,6 +207,9 @@ func (r *runner) loadOpenings() error {
 func (r *runner) next(ctx context.Context) (gameSpec, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	for r.nextGame <= r.cfg.Games && !r.cfg.inShard(r.nextGame) {
+		r.nextGame++ // another shard's game
+	}
 	if r.stopping || r.nextGame > r.cfg.Games || ctx.Err() != nil {
 		return gameSpec{}, false
 	}
@@ -322,11 +328,15 @@ func outcomeForA(res game.Result, aIsWhite bool) stats.Outcome {
 
 // tally counts the finished games: complete pairs as pairs, the others as
 // single games.
-func (r *runner) tally() stats.Tally {
+func (r *runner) tally() stats.Tally { return tallyOf(r.outcomes, r.cfg.Games) }
+
+// tallyOf counts the outcomes of a match of that many games by game
+// number: complete pairs as pairs, the others as single games.
+func tallyOf(outcomes map[int]stats.Outcome, games int) stats.Tally {
 	var t stats.Tally
-	for first := 1; first <= r.cfg.Games; first += 2 {
-		a, okA := r.outcomes[first]
-		b, okB := r.outcomes[first+1]
+	for first := 1; first <= games; first += 2 {
+		a, okA := outcomes[first]
+		b, okB := outcomes[first+1]
 		switch {
 		case okA && okB:
 			t.AddPair(a, b)
@@ -367,7 +377,10 @@ func (r *runner) count(res gameResult, rep *Report) {
 	if cfg.RatingInterval > 0 && rep.Finished%cfg.RatingInterval == 0 && rep.Finished < cfg.Games {
 		r.con.println(r.summary(t)...)
 	}
-	if cfg.SPRT != nil {
+	if err := r.writeResults(false); err != nil {
+		r.con.warn("-results: %v", err)
+	}
+	if cfg.SPRT != nil && cfg.Shards == 0 { // a shard plays all its games: the SPRT is the merged run's
 		if d, _ := cfg.SPRT.Decide(t); d != 0 {
 			r.mu.Lock()
 			already := r.stopping
@@ -385,15 +398,20 @@ func (r *runner) count(res gameResult, rep *Report) {
 // pentanomial counts, the normalized Elo when pairs give one, and the
 // SPRT line when a test runs.
 func (r *runner) summary(t stats.Tally) []string {
-	cfg := r.cfg
-	lines := stats.SummaryLines(cfg.Engines[0].Name, cfg.Engines[1].Name, t)
+	return summaryLines([2]string{r.cfg.Engines[0].Name, r.cfg.Engines[1].Name}, r.cfg.SPRT, t)
+}
+
+// summaryLines are the summary lines of a match between the engines
+// named: one run's, or its shards' merged.
+func summaryLines(names [2]string, sprt *stats.SPRT, t stats.Tally) []string {
+	lines := stats.SummaryLines(names[0], names[1], t)
 	p := t.Penta
 	lines = append(lines, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d]", p[0], p[1], p[2], p[3], p[4]))
 	if nelo, margin, ok := t.NormalizedElo(); ok {
 		lines = append(lines, fmt.Sprintf("nElo: %.1f +/- %.1f", nelo, margin))
 	}
-	if cfg.SPRT != nil {
-		lines = append(lines, cfg.SPRT.Line(t))
+	if sprt != nil {
+		lines = append(lines, sprt.Line(t))
 	}
 	return lines
 }
@@ -419,6 +437,9 @@ func (r *runner) showProgress(rep *Report) {
 // could not be run or stopped on an error, 2 for bad arguments, 130 when
 // ctx was cancelled (Ctrl-C) before the end.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer, terminal bool) int {
+	if len(args) > 0 && args[0] == "merge" {
+		return Merge(args[1:], stdout, stderr)
+	}
 	cfg, err := ParseArgs(args)
 	var ve variantError
 	if errors.As(err, &ve) {
