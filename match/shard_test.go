@@ -91,3 +91,32 @@ func summaryOf(out string) string {
 	}
 	return out[i:]
 }
+
+// FuzzReadShard: a results file of any content is read or refused with an
+// error naming the file; one read holds only games of its shard.
+func FuzzReadShard(f *testing.F) {
+	f.Add(`{"format": "camelot-match-shard 1", "match": "ab", "shard": 1, "shards": 2, "games": 4, "engines": ["A", "B"], "complete": true, "outcomes": [{"game": 1, "outcome": "w"}, {"game": 2, "outcome": "d"}]}`)
+	f.Add(`{"format": "camelot-match-shard 1", "shard": 3, "shards": 2, "games": 4}`)
+	f.Add(`{"format": "camelot-match-shard 1", "shard": 1, "shards": 1, "games": 2, "outcomes": [{"game": 3, "outcome": "w"}]}`)
+	f.Add(`{"format": "camelot-match-shard 1", "shard": 1, "shards": 1, "games": 2, "sprt": {"Elo0": 5, "Elo1": 0, "Alpha": 0.05, "Beta": 0.05}}`)
+	f.Add(`not json`)
+	f.Fuzz(func(t *testing.T, text string) {
+		path := filepath.Join(t.TempDir(), "r.json")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := readShard(path)
+		if err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		cfg := Config{Games: s.Games, Shard: s.Shard, Shards: s.Shards}
+		for _, g := range s.Outcomes {
+			if !cfg.inShard(g.Game) || g.Game > s.Games {
+				t.Fatalf("game %d read into shard %d/%d", g.Game, s.Shard, s.Shards)
+			}
+		}
+	})
+}
