@@ -75,7 +75,7 @@ func (c BuildConfig) Check() error {
 	case c.Hash < 1:
 		return fmt.Errorf("hash must be at least 1 MB")
 	case !c.Variant.Valid():
-		return fmt.Errorf("variant %s: a board this build does not play", c.Variant)
+		return fmt.Errorf("variant %s: a board this program does not play", c.Variant)
 	}
 	return nil
 }

@@ -1,9 +1,7 @@
 package nnue
 
-// Tests of the net on every board this build plays: the narrow build's
-// Camelot, Cam and Camette, and, in the copy internal/widegen writes for
-// the wide grid, Chivalry as well (files named *_boards_test.go run on
-// both grids).
+// Tests of the net files of every board (the net is the same for every
+// grid; each grid's eval feeds it positions, tested there).
 
 import (
 	"bytes"

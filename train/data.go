@@ -50,7 +50,7 @@ func (d *Data) add(p game.Position, score int, result float64) error {
 		return fmt.Errorf("a position of %s among positions of %s", p.Variant().Title(), d.Variant.Title())
 	}
 	if layoutOf(d.Variant) == nil {
-		return fmt.Errorf("positions of %s, a board this build does not play", d.Variant.Title())
+		return fmt.Errorf("positions of %s, a board this program does not play", d.Variant.Title())
 	}
 	var buf [maxPieces]nnue.Feature
 	fs := boards.NetFeatures(p, game.White, buf[:0])

@@ -193,7 +193,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		return nil, fmt.Errorf("the data are positions of %s, but the net is to be of %s (-variant %s)", d.Variant.Title(), c.Variant.Title(), c.Variant)
 	}
 	if layoutOf(c.Variant) == nil {
-		return nil, fmt.Errorf("-variant %s: a board this build does not play", c.Variant)
+		return nil, fmt.Errorf("-variant %s: a board this program does not play", c.Variant)
 	}
 	if d.Len() == 0 {
 		return nil, errors.New("the files hold no complete game")
