@@ -159,7 +159,7 @@ func TestBuildRefusesAGameOfAnotherBoard(t *testing.T) {
 // A book of every board builds through the same code: its positions are
 // its board's, and every move it offers is legal there.
 func TestBuildOnEveryBoard(t *testing.T) {
-	for _, v := range game.Variants() {
+	for _, v := range game.Boards() {
 		cfg := tinyConfig(12, 1)
 		cfg.Variant = v
 		out := filepath.Join(t.TempDir(), v.String()+".book")

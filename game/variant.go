@@ -136,6 +136,19 @@ func Variants() []Variant {
 	return []Variant{Camelot, Cam, Camette, Chivalry, AntiCamelot, AntiCam, AntiCamette, AntiChivalry}
 }
 
+// Boards lists the boards of V2, each by its own game (Camelot, Cam,
+// Camette, Chivalry): the variants whose moves and positions all the
+// others share.
+func Boards() []Variant {
+	var out []Variant
+	for _, v := range Variants() {
+		if v.Board() == v {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // ParseVariant reads a variant's name, case-insensitively (V1).
 func ParseVariant(name string) (Variant, error) {
 	n := strings.ToLower(strings.TrimSpace(name))

@@ -119,7 +119,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 // the engine's features (boards.NetFeatures) of the side to move and of
 // the other side, in order, on every board.
 func TestViewsAreTheEnginesFeatures(t *testing.T) {
-	for _, v := range game.Variants() {
+	for _, v := range game.Boards() {
 		t.Run(v.String(), func(t *testing.T) { testViewsAreTheEnginesFeatures(t, v) })
 	}
 }

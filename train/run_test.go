@@ -157,7 +157,7 @@ func TestDamagedCheckpointRefused(t *testing.T) {
 // float net within AgreementTolerance on 1,000 positions, and
 // RawOutput is the sum that Evaluate scales, on every board.
 func TestQuantisedAgreesWithFloat(t *testing.T) {
-	for _, v := range game.Variants() {
+	for _, v := range game.Boards() {
 		t.Run(v.String(), func(t *testing.T) { testQuantisedAgreesWithFloat(t, v) })
 	}
 }
@@ -206,7 +206,7 @@ func testQuantisedAgreesWithFloat(t *testing.T, v game.Variant) {
 // rounding in the float net, exactly in the quantised one; on every
 // board.
 func TestTwinsStayTied(t *testing.T) {
-	for _, v := range game.Variants() {
+	for _, v := range game.Boards() {
 		t.Run(v.String(), func(t *testing.T) { testTwinsStayTied(t, v) })
 	}
 }
@@ -285,7 +285,7 @@ func TestRunWithoutValidation(t *testing.T) {
 // whose engine evaluation agrees with the float net; data of another
 // board than -variant's is refused.
 func TestRunEveryBoard(t *testing.T) {
-	for _, v := range game.Variants() {
+	for _, v := range game.Boards() {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			data := tinyDataOf(t, v, dir, 40, 6)

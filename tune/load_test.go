@@ -81,7 +81,7 @@ func header(v game.Variant) string {
 // loads them and checks each row against the board's eval.Features, and
 // the memory a position takes.
 func TestLoadKeepsFeatures(t *testing.T) {
-	for _, v := range game.Variants() {
+	for _, v := range game.Boards() {
 		t.Run(v.String(), func(t *testing.T) { testLoadKeepsFeatures(t, v) })
 	}
 }
@@ -147,7 +147,7 @@ func testLoadKeepsFeatures(t *testing.T, v game.Variant) {
 // weights: some features are sums of others, material of the squares'
 // counts, so different weights can make the same evaluation.)
 func TestTrainRecoversPerturbedEval(t *testing.T) {
-	for _, v := range game.Variants() {
+	for _, v := range game.Boards() {
 		t.Run(v.String(), func(t *testing.T) { testTrainRecoversPerturbedEval(t, v) })
 	}
 }
