@@ -1,7 +1,7 @@
 // Package refgen is a deliberately simple reference move generator for
-// Camelot and its Parker variants Cam, Camette and Chivalry, written from
-// /work/shared/RULINGS.md (R1–R17) and /work/shared/VARIANTS.md (V1–V8)
-// alone. It exists to cross-check faster generators: correctness and
+// Camelot, its Parker variants Cam, Camette and Chivalry, and their Anti
+// forms, written from the rulings alone (docs/rules.md: R1–R17, V1–V8,
+// V11). It exists to cross-check faster generators: correctness and
 // readability come first.
 package refgen
 
