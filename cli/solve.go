@@ -194,7 +194,7 @@ func runSolveStats(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, " (%s)", p.Outcome())
 			break
 		}
-		best, ok, err := bestMove(t, p)
+		best, ok, err := t.BestMoveOf(p)
 		if err != nil || !ok {
 			break
 		}
@@ -252,37 +252,4 @@ func forMover(v solve.Value) string {
 		return fmt.Sprintf("loses in %d plies", v.Plies()+1)
 	}
 	return "draws"
-}
-
-// bestMove is the table's BestMove on a position of the neutral surface:
-// the move that keeps p's value, from a won position one to a successor
-// lost in the fewest plies, from a lost one to a successor won in the
-// most, from a drawn one to a drawn successor; the first in generation
-// order among equals. ok is false when p or all its successors are not in
-// the table.
-func bestMove(t *solve.Table, p game.Position) (best game.Move, ok bool, err error) {
-	if _, ok, err := t.ProbeCFEN(p.CFEN()); !ok || err != nil {
-		return best, false, err
-	}
-	var bestScore int
-	for _, m := range p.Moves() {
-		v, known, err := t.ProbeCFEN(p.Play(m).CFEN())
-		if err != nil {
-			return best, false, err
-		}
-		if !known {
-			continue
-		}
-		score := 0 // a drawn successor
-		switch {
-		case v.IsLoss(): // for the side to move there: the sooner the better
-			score = 1000 - v.Plies()
-		case v.IsWin(): // the later the better
-			score = -1000 + v.Plies()
-		}
-		if !ok || score > bestScore {
-			best, bestScore, ok = m, score, true
-		}
-	}
-	return best, ok, nil
 }

@@ -41,7 +41,7 @@ func TestSolveCommand(t *testing.T) {
 		t.Errorf("stats: exit %d, %q, %q", code, stdout, stderr)
 	}
 
-	// bestMove (the principal variation of stats) keeps the value: each
+	// BestMoveOf (the principal variation of stats) keeps the value: each
 	// move of the line goes to a successor one ply nearer the same end.
 	table, err := solve.Open(dir)
 	if err != nil {
@@ -56,9 +56,9 @@ func TestSolveCommand(t *testing.T) {
 		t.Fatalf("the test position is %v; want a decided one", v)
 	}
 	for !p.Outcome().IsOver() {
-		m, ok, err := bestMove(table, p)
+		m, ok, err := table.BestMoveOf(p)
 		if !ok || err != nil {
-			t.Fatalf("bestMove of %s (%v): ok %v, %v", p, v, ok, err)
+			t.Fatalf("BestMoveOf %s (%v): ok %v, %v", p, v, ok, err)
 		}
 		text := p.MoveText(m)
 		p = p.Play(m)
@@ -72,7 +72,7 @@ func TestSolveCommand(t *testing.T) {
 		t.Errorf("the line ends at %s, %v", p, v)
 	}
 	// Camette's start is of a layer the small table lacks.
-	if _, ok, err := bestMove(table, boards.StartPosition(game.Camette)); ok || err != nil {
-		t.Errorf("bestMove of the start: ok %v, %v; want no move", ok, err)
+	if _, ok, err := table.BestMoveOf(boards.StartPosition(game.Camette)); ok || err != nil {
+		t.Errorf("BestMoveOf the start: ok %v, %v; want no move", ok, err)
 	}
 }

@@ -212,7 +212,7 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 	tt := e.tt
 	tt.NewSearch()
 	threads, searchPV, skill := e.threads, e.opts.MultiPV, e.opts.Skill
-	if skillActive(skill) {
+	if skill.Active() {
 		// A weakened search starts afresh in a small table of its own, so
 		// its move depends on the position alone (with a Skill Seed, the
 		// same move every time) and the main table is left as it was.
@@ -231,7 +231,7 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 	}
 	s := &shared{
 		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,
-		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skillActive(skill), threads: threads,
+		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skill.Active(), threads: threads,
 		oracle: oracle,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
@@ -291,7 +291,7 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 	// a weakened search picks another: that line is reported once more,
 	// so that the last line 1 a GUI read is always the move played.
 	line, newer := main.bestLine()
-	if skillActive(skill) {
+	if skill.Active() {
 		line, newer = main.skillLine(skill, e.rng), true
 	}
 	if newer && info != nil {

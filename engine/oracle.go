@@ -44,7 +44,7 @@ func (e *Engine) Oracle() Oracle { return e.oracle }
 // none for another board, nor for the reference opponents and the
 // weakened levels, which keep their own play.
 func (e *Engine) searchOracle(v movegen.Variant, skill Skill) Oracle {
-	if e.oracle == nil || e.opts.Play != PlayNormal || skillActive(skill) || !e.oracle.Covers(v) {
+	if e.oracle == nil || e.opts.Play != PlayNormal || skill.Active() || !e.oracle.Covers(v) {
 		return nil
 	}
 	return e.oracle

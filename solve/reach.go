@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"sync/atomic"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/parallel"
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -152,4 +153,16 @@ func preference(v Value) int {
 		return -1000 + v.Plies()
 	}
 	return 0
+}
+
+// BestMoveOf is BestMove for a position handed over through the
+// grid-neutral surface (package game), as the tools hold it; ok is false
+// for a position of another grid.
+func (t *Table) BestMoveOf(gp game.Position) (best game.Move, ok bool, err error) {
+	p, onGrid := movegen.Unwrap(gp)
+	if !onGrid {
+		return game.NullMove, false, nil
+	}
+	m, _, ok, err := t.BestMove(&p)
+	return m.Neutral(), ok, err
 }

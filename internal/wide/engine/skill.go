@@ -25,8 +25,6 @@ func skillLines(level int) int { return 4 + 2*(MaxSkill-level)/5 }
 // all moves and leaves far more.
 func skillSpread(level int) int { return 100 + 15*(MaxSkill-level) }
 
-func skillActive(sk Skill) bool { return sk.Active() }
-
 // skillDepth and skillNodes are a level's search caps: depth 1 and 300
 // nodes at level 0, doubling the nodes every two levels, up to depth 10
 // and about 150,000 nodes at level 19.
