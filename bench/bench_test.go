@@ -115,7 +115,7 @@ func TestSuiteVariety(t *testing.T) {
 // holds reports whether a piece of colour c stands on one of squares.
 func holds(p game.Position, c game.Color, squares []game.Square) bool {
 	for _, s := range squares {
-		if pc := p.PieceAt(s); pc != game.Empty && pc.Color() == c {
+		if pc := p.PieceAt(s); pc.IsPiece() && pc.Color() == c {
 			return true
 		}
 	}

@@ -77,8 +77,16 @@ func (e *Engine) each(f func(search.Engine)) {
 	}
 }
 
-// Search searches the game's current position on the engine of its grid.
+// Search searches the game's current position on the engine of its grid;
+// a placement of River's trees (V10) by the searches of chooseTrees.
 func (e *Engine) Search(ctx context.Context, g *game.Game, lim search.Limits, info func(search.Info)) search.Result {
+	if g.Position().InTreePhase() && !g.Outcome().IsOver() {
+		res := e.chooseTrees(ctx, g, lim, info)
+		if lim.Infinite {
+			<-ctx.Done()
+		}
+		return res
+	}
 	return e.gridEngine(g.Position().Variant()).Search(ctx, g, lim, info)
 }
 

@@ -37,7 +37,7 @@ func tuneData(t *testing.T, dir string, n int, seed uint64) string {
 		}
 		material := 0
 		for _, s := range p.Variant().Squares() {
-			if pc := p.PieceAt(s); pc != game.Empty {
+			if pc := p.PieceAt(s); pc.IsPiece() {
 				sign := 1
 				if pc.Color() == game.Black {
 					sign = -1

@@ -196,6 +196,14 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 		<-waitIfInfinite(ctx, lim)
 		return Result{Outcome: o}
 	}
+	if pos.InTreePhase() {
+		// V10: ten thousand placements do not fit the move lists; the
+		// engine for every board (package boards) searches them by
+		// searching the positions they lead to here. Alone, this one
+		// places on the first three free tree squares.
+		<-waitIfInfinite(ctx, lim)
+		return Result{Best: pos.Placements(nil)[0].Neutral(), Depth: 1, Nodes: 1}
+	}
 	if e.opts.Play == PlayRandom {
 		var ml movegen.MoveList
 		pos.GenerateMoves(&ml)

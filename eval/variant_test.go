@@ -29,7 +29,8 @@ func TestVariantStartPosition(t *testing.T) {
 // board of V2: its squares outside the castles on the left half, the
 // centre file included. Cam: ranks 2..12 hold 2, 3, 7×4, 3, 2; Camette:
 // ranks 2..6 hold 2, 3×3, 2.
-var pstEntries = map[movegen.Variant]int{movegen.Camelot: 78, movegen.Cam: 38, movegen.Camette: 13}
+// River: Camelot's less the pairs F8 G8 and F9 G9, river on both halves (V9).
+var pstEntries = map[movegen.Variant]int{movegen.Camelot: 78, movegen.Cam: 38, movegen.Camette: 13, movegen.River: 76}
 
 // TestVariantWeightTables: each variant's table has its board's
 // piece-square entries and the same other weights as Camelot's, under
@@ -69,7 +70,10 @@ func TestVariantWeightTables(t *testing.T) {
 				}
 				sq, ok := strings.CutPrefix(name, "pst."+kind+".")
 				s, err := geo.ParseSquare(sq)
-				if !ok || err != nil || geo.Castle[0].Or(geo.Castle[1]).Has(s) || 2*s.File() > v.Files()-1 {
+				// River's entries whose left-half square is river are
+				// named by their right-half square (V9).
+				leftIsRiver := err == nil && geo.SquareAt(v.Files()-1-s.File(), s.Rank()) == movegen.NoSquare
+				if !ok || err != nil || geo.Castle[0].Or(geo.Castle[1]).Has(s) || 2*s.File() > v.Files()-1 && !leftIsRiver {
 					t.Errorf("%s weight %d: %q is not a piece-square name of the board's left half", v, i, name)
 				}
 			}
@@ -142,6 +146,9 @@ func TestFromCamelot(t *testing.T) {
 			for c := movegen.White; c <= movegen.Black; c++ {
 				i := int(l.pstIndex[c][s])
 				f, r := l.ownView(s, c)
+				if geo.SquareAt(f, r) == movegen.NoSquare {
+					continue // River: the folded square is in the river, its mirror image is not (V9)
+				}
 				src := CamelotSquare(v, geo.SquareAt(f, r))
 				j := int(cam.pstIndex[movegen.White][src])
 				for k := 0; k < 2; k++ {

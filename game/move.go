@@ -18,7 +18,11 @@ type Move struct {
 var NullMove Move
 
 // IsCapture reports whether m captures (a jump or a Knight's Charge).
-func (m Move) IsCapture() bool { return !m.Captured.IsEmpty() }
+func (m Move) IsCapture() bool { return !m.Captured.IsEmpty() && !m.IsPlacement() }
+
+// IsPlacement reports whether m is a tree placement (V10): a move with no
+// origin or destination whose Captured set holds the three trees placed.
+func (m Move) IsPlacement() bool { return m.From == NoSquare }
 
 // DivideEntry is one root move of a perft divide: its move, its text and
 // the leaves below it.

@@ -35,6 +35,9 @@ type State interface {
 	// does so per root move, on up to threads threads.
 	Perft(depth int) uint64
 	Divide(depth, threads int) ([]DivideEntry, uint64)
+	// WithTrees returns the position with trees added and White to make
+	// the first piece move (see Position.WithTrees).
+	WithTrees(trees SquareSet) State
 }
 
 // Position is a position of any board: a value that copies like a

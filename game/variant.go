@@ -23,6 +23,8 @@ const (
 	AntiCam
 	AntiCamette
 	AntiChivalry
+	River     // V9: Camelot's board cut by a river, with a tree phase (V10)
+	AntiRiver // V11 on River's board
 	NumVariants
 )
 
@@ -57,7 +59,20 @@ type Spec struct {
 	// Board is the variant whose board, start and moves this one plays:
 	// itself, or for an Anti form (V11) the board's own game.
 	Board Variant
+	// River lists the squares inside RankSpans that do not exist for any
+	// move (V9): CFEN still writes them, as empty, so the ranks keep their
+	// lengths.
+	River []string
+	// Bridges lists the ordinary squares that cross the river (V9).
+	Bridges []string
+	// TreeSquares[c] lists the squares where colour c places its three
+	// trees before the first piece move (V10); empty where the board has
+	// no tree phase.
+	TreeSquares [2][]string
 }
+
+// TreesPerSide is how many trees each side places (V10).
+const TreesPerSide = 3
 
 func fullRanks(n, lo, hi int) [][2]int {
 	r := make([][2]int, n)
@@ -111,6 +126,25 @@ var specs0 = [...]Spec{
 	},
 }
 
+// riverSpec is River Camelot (V9): Camelot's squares and castles, a river
+// with two bridges (D7 D8, I9 I10), the start two ranks back, and each
+// side's 41 tree squares (the 180° images of each other).
+var riverSpec = Spec{
+	Name: "river", Title: "River Camelot", Files: 12,
+	RankSpans: specs0[Camelot].RankSpans,
+	Castles:   specs0[Camelot].Castles,
+	Start:     "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/12/3NMMMMN3/2NMMMMMMN2/10/8/2 w 0/0 0 1",
+	Knights:   4, Men: 10, End: TwoSquareCastles, Board: River,
+	River:   strings.Fields("A5 A6 B6 C6 A7 B7 C7 E7 C8 E8 F8 G8 F9 G9 H9 J9 H10 J10 K10 L10 J11 K11 L11 L12"),
+	Bridges: strings.Fields("D7 D8 I9 I10"),
+	TreeSquares: [2][]string{
+		strings.Fields("C2 D2 I2 J2 B3 C3 D3 E3 F3 G3 H3 I3 J3 K3 A4 B4 K4 L4 B5 C5 J5 K5 L5 " +
+			"F6 G6 H6 I6 J6 K6 L6 F7 G7 H7 I7 J7 K7 L7 K8 L8 K9 L9"),
+		strings.Fields("A8 B8 A9 B9 A10 B10 C10 D10 E10 F10 G10 A11 B11 C11 D11 E11 F11 G11 " +
+			"A12 B12 C12 J12 K12 A13 B13 K13 L13 B14 C14 D14 E14 F14 G14 H14 I14 J14 K14 C15 D15 I15 J15"),
+	},
+}
+
 var specs = [NumVariants]Spec{
 	Camelot:      specs0[Camelot],
 	Cam:          specs0[Cam],
@@ -120,6 +154,8 @@ var specs = [NumVariants]Spec{
 	AntiCam:      anti(Cam, "Cam"),
 	AntiCamette:  anti(Camette, "Camette"),
 	AntiChivalry: anti(Chivalry, "Chivalry"),
+	River:        riverSpec,
+	AntiRiver:    antiRiver(),
 }
 
 // anti is the Anti form of board b (V11): its board, start and moves,
@@ -130,10 +166,17 @@ func anti(b Variant, title string) Spec {
 	return s
 }
 
+// antiRiver is River Camelot's Anti form (V11), shown as Anti-River.
+func antiRiver() Spec {
+	s := riverSpec
+	s.Name, s.Title, s.End, s.Board = "anti-river", "Anti-River", Misere, River
+	return s
+}
+
 // Variants lists every variant in the order of V1: the boards, then their
 // Anti forms (V11).
 func Variants() []Variant {
-	return []Variant{Camelot, Cam, Camette, Chivalry, AntiCamelot, AntiCam, AntiCamette, AntiChivalry}
+	return []Variant{Camelot, Cam, Camette, Chivalry, River, AntiCamelot, AntiCam, AntiCamette, AntiChivalry, AntiRiver}
 }
 
 // Boards lists the boards of V2, each by its own game (Camelot, Cam,
@@ -153,7 +196,10 @@ func Boards() []Variant {
 func ParseVariant(name string) (Variant, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	for v := Variant(0); v < NumVariants; v++ {
-		if specs[v].Name == n {
+		// The name or the title (V1); River's Anti form also as its
+		// board's title with Anti- before it.
+		if specs[v].Name == n || strings.ToLower(specs[v].Title) == n ||
+			specs[v].End == Misere && "anti-"+strings.ToLower(specs[specs[v].Board].Title) == n {
 			return v, nil
 		}
 	}
@@ -220,19 +266,66 @@ func (v Variant) IsAnti() bool { return specs[v%NumVariants].End == Misere }
 func (v Variant) StartCFEN() string { return specs[v%NumVariants].Start }
 
 // Has reports whether the variant's board has the square on file f and
-// rank r (0-based).
+// rank r (0-based): a square of its ranks (V2) that is not river (V9).
 func (v Variant) Has(f, r int) bool {
+	return v.InRanks(f, r) && !v.IsRiver(SquareAt(f, r))
+}
+
+// InRanks reports whether file f and rank r (0-based) lie within the
+// board's ranks as CFEN writes them (V6): its squares and its river.
+func (v Variant) InRanks(f, r int) bool {
 	spans := specs[v%NumVariants].RankSpans
 	return r >= 0 && r < len(spans) && f >= spans[r][0] && f <= spans[r][1]
 }
 
+// IsRiver reports whether s is one of the board's river squares (V9).
+func (v Variant) IsRiver(s Square) bool { return rivers[v%NumVariants].Has(s) }
+
+// rivers holds each variant's river squares as a set, built once.
+var rivers [NumVariants]SquareSet
+
+func init() {
+	for v := range specs {
+		for _, s := range mustSquares(specs[v].River) {
+			rivers[v].Set(s)
+		}
+	}
+}
+
+// RiverSquares lists the board's river squares (V9); none for Parker's
+// boards.
+func (v Variant) RiverSquares() []Square { return mustSquares(specs[v%NumVariants].River) }
+
+// TreeSquares lists where colour c may place its trees (V10); none on
+// boards without a tree phase.
+func (v Variant) TreeSquares(c Color) []Square {
+	return mustSquares(specs[v%NumVariants].TreeSquares[c&1])
+}
+
+// HasTrees reports whether the variant opens with the tree phase (V10).
+func (v Variant) HasTrees() bool { return len(specs[v%NumVariants].TreeSquares[White]) > 0 }
+
+func mustSquares(names []string) []Square {
+	out := make([]Square, 0, len(names))
+	for _, name := range names {
+		s, err := ParseSquare(name)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // Squares lists the squares of the variant's board in reading order
-// (rank 1 first, file A first).
+// (rank 1 first, file A first), river squares left out (V9).
 func (v Variant) Squares() []Square {
 	var out []Square
 	for r, span := range specs[v%NumVariants].RankSpans {
 		for f := span[0]; f <= span[1]; f++ {
-			out = append(out, SquareAt(f, r))
+			if v.Has(f, r) {
+				out = append(out, SquareAt(f, r))
+			}
 		}
 	}
 	return out

@@ -34,6 +34,12 @@ func FuzzHandlers(f *testing.F) {
 		{"GET", "/api/board?variant=cAm", ""},
 		{"GET", "/api/board?variant=chivalry", ""},
 		{"GET", "/api/board?variant=%00", ""},
+		{"GET", "/api/board?variant=river", ""},
+		{"POST", "/api/games", `{"variant": "river"}`},
+		{"POST", "/api/games/{id}/move", `{"move": "c2,d2,i2"}`},
+		{"POST", "/api/games/{id}/setup", `{"variant": "river", "cfen": "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/12/3NMMMMN3/2NMMMMMMN2/10/8/2 w 0/0 0 1"}`},
+		{"POST", "/api/games/{id}/setup", `{"variant": "anti-river", "cfen": "2/8/10/4mm6/12/12/12/t2M8/tt10/3M8/3N8/12/12/10/tt4t1/2 w 0/0 0 2"}`},
+		{"POST", "/api/games/{id}/record", "[Variant \"River Camelot\"]\n\n1. C2,D2,I2 A8,A9,B8 *\n"},
 	} {
 		f.Add(seed[0], seed[1], seed[2])
 	}

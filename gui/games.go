@@ -49,13 +49,19 @@ type State struct {
 	Moves     []playedJSON      `json:"moves"`
 	Legal     []legalJSON       `json:"legal"`
 	Capturers []string          `json:"capturers"`
-	Last      *lastJSON         `json:"last"`
-	Outcome   outcomeJSON       `json:"outcome"`
-	Settings  Settings          `json:"settings"`
-	Clock     clockJSON         `json:"clock"`
-	Thinking  bool              `json:"thinking"`
-	Engine    engineJSON        `json:"engine"`
-	Solution  *solutionJSON     `json:"solution,omitempty"`
+	// TreesToPlace is how many trees the side to move places now (V10): 3
+	// in River's tree phase, else 0; TreeChoices are the squares it may
+	// place them on, its free tree squares (no placement list: there are
+	// 10,660).
+	TreesToPlace int           `json:"treesToPlace"`
+	TreeChoices  []string      `json:"treeChoices"`
+	Last         *lastJSON     `json:"last"`
+	Outcome      outcomeJSON   `json:"outcome"`
+	Settings     Settings      `json:"settings"`
+	Clock        clockJSON     `json:"clock"`
+	Thinking     bool          `json:"thinking"`
+	Engine       engineJSON    `json:"engine"`
+	Solution     *solutionJSON `json:"solution,omitempty"`
 }
 
 // solutionJSON is the exact value of the position viewed, for its side to
@@ -71,6 +77,7 @@ type playedJSON struct {
 	Text     string   `json:"text"`
 	Legs     []string `json:"legs"`
 	Captured []string `json:"captured"`
+	Trees    []string `json:"trees,omitempty"` // a placement's trees (V10); it has no legs
 }
 
 type legalJSON struct {
@@ -85,6 +92,7 @@ type legalJSON struct {
 type lastJSON struct {
 	Legs     []string `json:"legs"`
 	Captured []string `json:"captured"`
+	Trees    []string `json:"trees,omitempty"`
 }
 
 type outcomeJSON struct {
@@ -202,7 +210,7 @@ func (g *game) stateLocked(ply int) State {
 	st := State{
 		ID: g.id, Variant: pos.Variant().String(), Ply: ply, Plies: len(moves),
 		Board: map[string]string{}, Moves: make([]playedJSON, 0, len(moves)),
-		Legal: []legalJSON{}, Capturers: []string{},
+		Legal: []legalJSON{}, Capturers: []string{}, TreeChoices: []string{},
 		Settings: g.settings, Thinking: g.thinking,
 	}
 	for i, m := range moves {
@@ -211,11 +219,18 @@ func (g *game) stateLocked(ply int) State {
 			st.CFEN, st.Side = pos.CFEN(), pos.Side().String()
 			st.Board = boardOf(pos)
 			st.Legal, st.Capturers = legalOf(pos)
+			st.TreesToPlace, st.TreeChoices = treesOf(pos)
 		}
-		r, _ := pos.Route(m)
-		st.Moves = append(st.Moves, playedJSON{Ply: i + 1, Text: g.texts[i], Legs: names(r.Squares), Captured: names(m.Captured.Squares())})
+		played := playedJSON{Ply: i + 1, Text: g.texts[i], Legs: []string{}, Captured: []string{}}
+		if m.IsPlacement() {
+			played.Trees = placedTrees(m)
+		} else {
+			r, _ := pos.Route(m)
+			played.Legs, played.Captured = names(r.Squares), names(m.Captured.Squares())
+		}
+		st.Moves = append(st.Moves, played)
 		if i+1 == ply {
-			st.Last = &lastJSON{Legs: names(r.Squares), Captured: names(m.Captured.Squares())}
+			st.Last = &lastJSON{Legs: played.Legs, Captured: played.Captured, Trees: played.Trees}
 		}
 		pos.MakeMove(m)
 	}
@@ -225,6 +240,7 @@ func (g *game) stateLocked(ply int) State {
 		st.Board, st.Capturers = boardOf(pos), []string{}
 		if !g.outcome().IsOver() {
 			st.Legal, st.Capturers = legalOf(pos)
+			st.TreesToPlace, st.TreeChoices = treesOf(pos)
 		}
 	}
 	o := g.outcome()
@@ -263,7 +279,17 @@ func (g *game) solutionOf(p rules.Position) *solutionJSON {
 	return out
 }
 
-// boardOf maps the occupied squares to CFEN letters (R5).
+// treesOf is what the side to move of p places (V10): how many trees and
+// on which squares; 0 and none outside the tree phase.
+func treesOf(p rules.Position) (int, []string) {
+	if !p.InTreePhase() {
+		return 0, []string{}
+	}
+	return rules.TreesPerSide, treeChoicesOf(p)
+}
+
+// boardOf maps the occupied squares to CFEN letters (R5; t for a tree,
+// V9).
 func boardOf(p rules.Position) map[string]string {
 	out := map[string]string{}
 	for _, s := range p.Variant().Squares() {
@@ -279,7 +305,13 @@ func boardOf(p rules.Position) map[string]string {
 // capture when a capture is compulsory (R11; under R12 only the piece in
 // its own castle), else none. A Knight's Charge alone is never
 // compulsory, so a capture among the moves does not make one.
+//
+// In the tree phase (V10) it lists none: the placements are the State's
+// treeChoices taken three at a time.
 func legalOf(p rules.Position) (legal []legalJSON, capturers []string) {
+	if p.InTreePhase() {
+		return []legalJSON{}, []string{}
+	}
 	moves := p.Moves()
 	out := make([]legalJSON, 0, len(moves))
 	compulsory := p.MustCapture() // then every legal move captures
@@ -338,13 +370,19 @@ func names(sq []rules.Square) []string {
 // boardInfo is a variant's board (API.md "Boards"): its squares and
 // castles, as the rules core has them, and the variants there are.
 type boardInfo struct {
-	Variant  string              `json:"variant"`
-	Title    string              `json:"title"`
-	Squares  []string            `json:"squares"`
-	Castles  map[string][]string `json:"castles"`
-	Files    string              `json:"files"`
-	Ranks    int                 `json:"ranks"`
-	Variants []variantJSON       `json:"variants"`
+	Variant string              `json:"variant"`
+	Title   string              `json:"title"`
+	Squares []string            `json:"squares"`
+	Castles map[string][]string `json:"castles"`
+	// River lists the river squares (V9), inside the ranks but no squares;
+	// Bridges the squares that cross it; TreeSquares each side's tree
+	// squares (V10). All empty on boards without a river.
+	River       []string            `json:"river"`
+	Bridges     []string            `json:"bridges"`
+	TreeSquares map[string][]string `json:"treeSquares"`
+	Files       string              `json:"files"`
+	Ranks       int                 `json:"ranks"`
+	Variants    []variantJSON       `json:"variants"`
 }
 
 // variantJSON names a variant and says whether it can be played here.
@@ -362,6 +400,12 @@ func boardJSON(v rules.Variant) boardInfo {
 		Castles: map[string][]string{
 			"white": names(sorted(v.Castle(rules.White))),
 			"black": names(sorted(v.Castle(rules.Black))),
+		},
+		River:   names(sorted(v.RiverSquares())),
+		Bridges: bridgesOf(v),
+		TreeSquares: map[string][]string{
+			"white": names(sorted(v.TreeSquares(rules.White))),
+			"black": names(sorted(v.TreeSquares(rules.Black))),
 		},
 		Files: fileLetters[:v.Files()],
 		Ranks: v.Ranks(),

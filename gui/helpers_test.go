@@ -149,8 +149,18 @@ func checkConsistent(t testing.TB, s *Server, id string) State {
 	if end.CFEN != p.CFEN() || end.Plies != len(st.Moves) {
 		t.Fatalf("state at the end %q (%d plies) is not the replay %q", end.CFEN, end.Plies, p.CFEN())
 	}
-	if n := len(p.Moves()); !end.Outcome.Over && len(end.Legal) != n {
-		t.Fatalf("%d legal moves listed, the rules have %d", len(end.Legal), n)
+	n := len(p.Moves())
+	switch {
+	case end.Outcome.Over:
+	case end.TreesToPlace > 0:
+		// The tree phase (V10): no list, the free tree squares instead,
+		// whose threes are the rules' placements.
+		k := len(end.TreeChoices)
+		if end.TreesToPlace != rules.TreesPerSide || len(end.Legal) != 0 || k*(k-1)*(k-2)/6 != n {
+			t.Fatalf("tree phase: %d to place on %d squares, %d legal moves listed; the rules have %d placements", end.TreesToPlace, k, len(end.Legal), n)
+		}
+	case len(end.Legal) != n || len(end.TreeChoices) != 0:
+		t.Fatalf("%d legal moves listed (and %d tree squares), the rules have %d", len(end.Legal), len(end.TreeChoices), n)
 	}
 	return end
 }

@@ -51,6 +51,10 @@ func TestBoardVariants(t *testing.T) {
 		{"?variant=CAM", "cam", "Cam", "ABCDEFG", 13, 67, []string{"D1"}, []string{"D13"}},
 		{"?variant=Camette", "camette", "Camette", "ABCDE", 7, 23, []string{"C1"}, []string{"C7"}},
 		{"?variant=chivalry", "chivalry", "Chivalry", "ABCDEFGHIJKLMN", 16, 176, []string{"G1", "H1"}, []string{"G16", "H16"}},
+		// River's 160 squares less its 24 river squares (V9).
+		{"?variant=river", "river", "River Camelot", "ABCDEFGHIJKL", 16, 136, []string{"F1", "G1"}, []string{"F16", "G16"}},
+		{"?variant=Anti-River", "anti-river", "Anti-River", "ABCDEFGHIJKL", 16, 136, []string{"F1", "G1"}, []string{"F16", "G16"}},
+		{"?variant=anti-camette", "anti-camette", "Anti-Camette", "ABCDE", 7, 23, []string{"C1"}, []string{"C7"}},
 	} {
 		b := getBoard(t, s, c.query)
 		if b.Variant != c.variant || b.Title != c.title || b.Files != c.files || b.Ranks != c.ranks {
@@ -68,7 +72,9 @@ func TestBoardVariants(t *testing.T) {
 			}
 		}
 		want := []variantJSON{{"camelot", "Camelot", true}, {"cam", "Cam", true}, {"camette", "Camette", true}, {"chivalry", "Chivalry", true},
-			{"anti-camelot", "Anti-Camelot", true}, {"anti-cam", "Anti-Cam", true}, {"anti-camette", "Anti-Camette", true}, {"anti-chivalry", "Anti-Chivalry", true}}
+			{"river", "River Camelot", true},
+			{"anti-camelot", "Anti-Camelot", true}, {"anti-cam", "Anti-Cam", true}, {"anti-camette", "Anti-Camette", true}, {"anti-chivalry", "Anti-Chivalry", true},
+			{"anti-river", "Anti-River", true}}
 		if !slices.Equal(b.Variants, want) {
 			t.Errorf("%q: variants %v", c.query, b.Variants)
 		}

@@ -8,6 +8,11 @@ package movegen_test
 // ply the complete legal move sets are compared by identity (R4) and the
 // position after movegen's MakeMove is compared with refgen.Apply.
 //
+// Every variant is played (TestCrossCheckVariantPlayouts): the boards this
+// package plays through movegen, River Camelot's tree phase (V10)
+// included, and Chivalry's 14-file board, which this package refuses,
+// through its generated copy internal/wide/movegen.
+//
 // The helpers here (prefixed cc) are shared with properties_test.go and
 // fuzz_test.go.
 
@@ -18,15 +23,27 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/refgen"
+	widemg "github.com/camelot-engine/camelot/internal/wide/movegen"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
 // ccKey returns the refgen identity key ("FROM-TO:CAP,CAP") of a movegen
 // move. Bitboard.Squares lists squares in ascending WCF index, which is the
-// board order refgen sorts its captures in (rank 1 first, files A..L).
+// board order refgen sorts its captures in (rank 1 first, files A..L). A
+// tree placement (V10) is written "trees:" and its squares; refgen keys it
+// by its move text instead, which ccKeyAt gives.
 func ccKey(m movegen.Move) string {
+	if m.IsPlacement() {
+		var sqs []string
+		for _, s := range m.Captured.Squares() {
+			sqs = append(sqs, s.String())
+		}
+		return "trees:" + strings.Join(sqs, ",")
+	}
 	var sb strings.Builder
 	sb.WriteString(m.From.String())
 	sb.WriteByte('-')
@@ -41,8 +58,26 @@ func ccKey(m movegen.Move) string {
 	return sb.String()
 }
 
-// ccRefMove converts a movegen move to refgen's representation.
+// ccKeyAt returns refgen's key of a move of p: ccKey for a piece move,
+// movegen's move text for a placement ("C2,D2,I2", V10), which refgen's
+// key is, so that comparing keys checks the text too.
+func ccKeyAt(p *movegen.Position, m movegen.Move) string {
+	if m.IsPlacement() {
+		return p.MoveText(m)
+	}
+	return ccKey(m)
+}
+
+// ccRefMove converts a movegen move to refgen's representation; a
+// placement gives its squares as Trees (refgen's Move).
 func ccRefMove(m movegen.Move) refgen.Move {
+	if m.IsPlacement() {
+		var rm refgen.Move
+		for _, s := range m.Captured.Squares() {
+			rm.Trees = append(rm.Trees, s.String())
+		}
+		return rm
+	}
 	rm := refgen.Move{From: m.From.String(), To: m.To.String(), Captured: []string{}}
 	for _, s := range m.Captured.Squares() {
 		rm.Captured = append(rm.Captured, s.String())
@@ -199,8 +234,19 @@ var boardSquares = movegen.Board.Squares()
 // 10 Men a side on random squares, sometimes a piece in its own castle,
 // random side to move and castle moves used.
 func ccRandomCFEN(r *rand.Rand) string {
+	toks := ccRandomPieces(r, map[movegen.Square]bool{})
+	side := "w"
+	if r.IntN(2) == 1 {
+		side = "b"
+	}
+	tail := fmt.Sprintf("%d/%d %d %d", r.IntN(3), r.IntN(3), r.IntN(50), 1+r.IntN(60))
+	return ccCFEN(strings.Join(toks, " "), side, tail)
+}
+
+// ccRandomPieces returns ccRandomCFEN's random pieces ("NC6" …) on squares
+// not in used, which it marks.
+func ccRandomPieces(r *rand.Rand, used map[movegen.Square]bool) []string {
 	var toks []string
-	used := map[movegen.Square]bool{}
 	inOwn := [2]bool{}
 	place := func(letter byte, color int) {
 		for tries := 0; tries < 50; tries++ {
@@ -240,12 +286,7 @@ func ccRandomCFEN(r *rand.Rand) string {
 			place(letters[1], c)
 		}
 	}
-	side := "w"
-	if r.IntN(2) == 1 {
-		side = "b"
-	}
-	tail := fmt.Sprintf("%d/%d %d %d", r.IntN(3), r.IntN(3), r.IntN(50), 1+r.IntN(60))
-	return ccCFEN(strings.Join(toks, " "), side, tail)
+	return toks
 }
 
 // ccDist is the king-step (Chebyshev) distance between two squares.
@@ -321,7 +362,7 @@ func ccPick(r *rand.Rand, p *movegen.Position, moves []movegen.Move) movegen.Mov
 func ccMoveDiff(p *movegen.Position, mine []movegen.Move, ref []refgen.Move) (onlyMine, onlyRef, dups []string) {
 	have := make(map[string]bool, len(mine))
 	for _, m := range mine {
-		k := ccKey(m)
+		k := ccKeyAt(p, m)
 		if have[k] {
 			dups = append(dups, k)
 		}
@@ -336,7 +377,7 @@ func ccMoveDiff(p *movegen.Position, mine []movegen.Move, ref []refgen.Move) (on
 		}
 	}
 	for _, m := range mine {
-		if k := ccKey(m); !refHave[k] {
+		if k := ccKeyAt(p, m); !refHave[k] {
 			onlyMine = append(onlyMine, k+" ("+p.MoveText(m)+")")
 		}
 	}
@@ -345,15 +386,26 @@ func ccMoveDiff(p *movegen.Position, mine []movegen.Move, ref []refgen.Move) (on
 	return onlyMine, onlyRef, dups
 }
 
-// ccStats counts what the playouts visited.
+// ccStats counts what the playouts visited. treePhase counts positions in
+// the tree phase (V10), fullPlacementLists those whose whole list of
+// placements was compared.
 type ccStats struct {
 	positions, captureMoves, charges, ownCastle, oppCastle, castleMoves, noMoves, applied int
+	treePhase, fullPlacementLists                                                         int
 }
+
+// ccFullPlacementLists is how many tree-phase positions of a variant's
+// playouts have their whole list of placements (10,660 from the start)
+// compared with refgen's; the others compare the count and a sample.
+const ccFullPlacementLists = 4
 
 // ccPlayout plays one random game from cfen for at most maxPlies plies,
 // cross-checking every position. fullApply: every how many plies every
-// legal move (not only the chosen one) is checked with refgen.Apply. It
-// returns false after reporting a mismatch.
+// legal move (not only the chosen one) is checked with refgen.Apply. In
+// River Camelot's tree phase (V10) the placements are compared instead
+// (wholly in the first ccFullPlacementLists such positions of st, else by
+// count and a sample) and a random one is played. It returns false after
+// reporting a mismatch.
 func ccPlayout(t *testing.T, r *rand.Rand, v movegen.Variant, cfen string, maxPlies, fullApply int, st *ccStats) bool {
 	t.Helper()
 	p, err := movegen.ParseCFENOf(v, cfen)
@@ -367,13 +419,44 @@ func ccPlayout(t *testing.T, r *rand.Rand, v movegen.Variant, cfen string, maxPl
 	castle := &p.Geometry().Castle
 	var ml movegen.MoveList
 	var history []string
+	var here string // p's CFEN
 	fail := func(format string, args ...any) bool {
-		t.Errorf("cross-check mismatch\n  start CFEN: %s\n  moves:      %s\n  at CFEN:    %s\n  %s",
-			cfen, strings.Join(history, " "), p.CFEN(), fmt.Sprintf(format, args...))
+		t.Errorf("cross-check mismatch (%s)\n  start CFEN: %s\n  moves:      %s\n  at CFEN:    %s\n  %s",
+			v, cfen, strings.Join(history, " "), p.CFEN(), fmt.Sprintf(format, args...))
 		return false
 	}
+	// check plays m (a piece move or a placement) on a copy of p and
+	// compares the position with refgen's.
+	check := func(m movegen.Move) bool {
+		after := p
+		if m.IsPlacement() {
+			after.Play(m)
+		} else {
+			after.MakeMove(m)
+		}
+		want, err := rv.Apply(here, ccRefMove(m))
+		st.applied++
+		if err != nil {
+			return fail("refgen.Apply(%s): %v", ccKeyAt(&p, m), err)
+		}
+		if got := after.CFEN(); got != want {
+			return fail("after %s (%s):\n  movegen CFEN %s\n  refgen  CFEN %s", p.MoveText(m), ccKey(m), got, want)
+		}
+		return true
+	}
 	for ply := 0; ply < maxPlies; ply++ {
-		here := p.CFEN()
+		here = p.CFEN()
+		if p.InTreePhase() {
+			st.positions++
+			st.treePhase++
+			m, ok := ccTreePhase(r, &p, rv, here, st, fail, check)
+			if !ok {
+				return false
+			}
+			history = append(history, p.MoveText(m))
+			p.Play(m)
+			continue
+		}
 		ref, err := rv.Moves(here)
 		if err != nil {
 			return fail("refgen.Moves: %v", err)
@@ -396,19 +479,6 @@ func ccPlayout(t *testing.T, r *rand.Rand, v movegen.Variant, cfen string, maxPl
 			st.noMoves++
 			if want, err := rv.Result(here); err != nil || want != p.Outcome().Result.String() {
 				return fail("the game is over: movegen says %v, refgen %q (%v)", p.Outcome(), want, err)
-			}
-			return true
-		}
-		check := func(m movegen.Move) bool {
-			after := p
-			after.MakeMove(m)
-			want, err := rv.Apply(here, ccRefMove(m))
-			st.applied++
-			if err != nil {
-				return fail("refgen.Apply(%s): %v", ccKey(m), err)
-			}
-			if got := after.CFEN(); got != want {
-				return fail("after %s (%s):\n  movegen CFEN %s\n  refgen  CFEN %s", p.MoveText(m), ccKey(m), got, want)
 			}
 			return true
 		}
@@ -436,6 +506,135 @@ func ccPlayout(t *testing.T, r *rand.Rand, v movegen.Variant, cfen string, maxPl
 		p.MakeMove(m)
 	}
 	return true
+}
+
+// ccTreePhase cross-checks a position p (CFEN here) in the tree phase
+// (V10) and picks the placement to play: movegen's placements against
+// refgen's (the whole lists while st has compared fewer than
+// ccFullPlacementLists, else their counts and a sample applied by
+// refgen), GenerateMoves' empty list (by design it gives no moves in the
+// phase: callers ask InTreePhase first), and the game going on.
+func ccTreePhase(r *rand.Rand, p *movegen.Position, rv refgen.Variant, here string, st *ccStats,
+	fail func(string, ...any) bool, check func(movegen.Move) bool) (movegen.Move, bool) {
+	var ml movegen.MoveList
+	p.GenerateMoves(&ml)
+	if ml.N != 0 {
+		return movegen.Move{}, fail("GenerateMoves gives %d moves in the tree phase, want none", ml.N)
+	}
+	mine := p.Placements(nil)
+	for _, m := range mine {
+		if !m.IsPlacement() || m.Captured.Count() != 3 || !p.IsLegalPlacement(m) {
+			return m, fail("bad placement %s (%s)", ccKey(m), p.MoveText(m))
+		}
+	}
+	count, err := rv.Perft(here, 1)
+	if err != nil || count != uint64(len(mine)) || p.CountPlacements() != len(mine) || len(p.LegalMoves()) != len(mine) || movegen.Perft(*p, 1) != count {
+		return movegen.Move{}, fail("placements: movegen lists %d (CountPlacements %d, LegalMoves %d, Perft %d), refgen counts %d (%v)",
+			len(mine), p.CountPlacements(), len(p.LegalMoves()), movegen.Perft(*p, 1), count, err)
+	}
+	if res, err := rv.Result(here); err != nil || res != "*" || p.Outcome().Result != movegen.Ongoing {
+		return movegen.Move{}, fail("in the tree phase movegen's outcome is %v, refgen's result %q (%v); want the game going on", p.Outcome(), res, err)
+	}
+	if len(mine) == 0 {
+		return movegen.Move{}, fail("no placement in the tree phase")
+	}
+	if st.fullPlacementLists < ccFullPlacementLists {
+		st.fullPlacementLists++
+		ref, err := rv.Moves(here)
+		if err != nil {
+			return movegen.Move{}, fail("refgen.Moves: %v", err)
+		}
+		if onlyMine, onlyRef, dups := ccMoveDiff(p, mine, ref); len(onlyMine)+len(onlyRef)+len(dups) > 0 {
+			return movegen.Move{}, fail("movegen has %d placements, refgen %d\n  only in movegen: %v\n  only in refgen:  %v\n  duplicated in movegen: %v",
+				len(mine), len(ref), ccHead(onlyMine), ccHead(onlyRef), ccHead(dups))
+		}
+	}
+	for k := 0; k < 8; k++ {
+		if !check(mine[r.IntN(len(mine))]) {
+			return movegen.Move{}, false
+		}
+	}
+	m := mine[r.IntN(len(mine))]
+	return m, check(m)
+}
+
+// ccHead returns at most the first 20 of list, for messages.
+func ccHead(list []string) []string {
+	if len(list) > 20 {
+		return append(list[:20:20], fmt.Sprintf("… %d more", len(list)-20))
+	}
+	return list
+}
+
+// ccSquareList expands a list of squares like V9's "C2 B3-K3" (a range
+// runs along one rank).
+func ccSquareList(text string) []string {
+	var out []string
+	for _, tok := range strings.Fields(text) {
+		a, b, ok := strings.Cut(tok, "-")
+		if !ok {
+			out = append(out, tok)
+			continue
+		}
+		for f := a[0]; f <= b[0]; f++ {
+			out = append(out, string(f)+a[1:])
+		}
+	}
+	return out
+}
+
+// River Camelot's river and each side's tree squares, copied from V9.
+var (
+	ccRiver       = ccSquareList("A5 A6 B6 C6 A7 B7 C7 E7 C8 E8 F8 G8 F9 G9 H9 J9 H10 J10 K10 L10 J11 K11 L11 L12")
+	ccTreeSquares = [2][]string{
+		ccSquareList("C2 D2 I2 J2 B3-K3 A4 B4 K4 L4 B5 C5 J5 K5 L5 F6-L6 F7-L7 K8 L8 K9 L9"),
+		ccSquareList("A8 B8 A9 B9 A10-G10 A11-G11 A12 B12 C12 J12 K12 A13 B13 K13 L13 B14-K14 C15 D15 I15 J15"),
+	}
+)
+
+// ccRandomRiverCFEN returns a random position of River Camelot (V9, V10)
+// that both generators must accept: three trees a side on random tree
+// squares (or, one time in four each, none for the side to place them:
+// White's phase, or Black's after White's trees), and pieces as
+// ccRandomCFEN places them, off the river and the trees. anti: no castle
+// moves made (V11).
+func ccRandomRiverCFEN(r *rand.Rand, anti bool) string {
+	used := map[movegen.Square]bool{}
+	squareOf := map[string]movegen.Square{}
+	for _, s := range boardSquares {
+		squareOf[s.String()] = s
+	}
+	for _, name := range ccRiver {
+		used[squareOf[name]] = true
+	}
+	side := "w"
+	if r.IntN(2) == 1 {
+		side = "b"
+	}
+	sides := 2 // the sides whose trees stand
+	switch r.IntN(4) {
+	case 0:
+		sides, side = 0, "w"
+	case 1:
+		sides, side = 1, "b"
+	}
+	var toks []string
+	for c := 0; c < sides; c++ {
+		for n := 0; n < 3; {
+			s := squareOf[ccTreeSquares[c][r.IntN(len(ccTreeSquares[c]))]]
+			if !used[s] {
+				used[s] = true
+				toks = append(toks, "t"+s.String())
+				n++
+			}
+		}
+	}
+	toks = append(toks, ccRandomPieces(r, used)...)
+	castles := fmt.Sprintf("%d/%d", r.IntN(3), r.IntN(3))
+	if anti {
+		castles = "0/0"
+	}
+	return ccCFEN(strings.Join(toks, " "), side, fmt.Sprintf("%s %d %d", castles, r.IntN(50), 1+r.IntN(60)))
 }
 
 // TestCrossCheckSeedsParse checks that both generators accept the seed
@@ -510,33 +709,346 @@ func TestCrossCheckPerft(t *testing.T) {
 	}
 }
 
-// TestCrossCheckVariantPlayouts cross-checks the small boards (V2–V5) and
-// the Anti forms (V11) the same way: random games from each start, every
-// position's moves, the position after them and the result when the game
-// ends compared with refgen.
-func TestCrossCheckVariantPlayouts(t *testing.T) {
-	games := 300
+// ccRiverAfterPlacements is River Camelot's start after White's placement
+// J5,F6,L9 and Black's G10,D11,K12 (V10); internal/refgen's tests hold
+// its perft figures (86, 7826, 723632).
+const ccRiverAfterPlacements = "2/8/10/2nmmmmmmn2/3nmmmmn1t1/3t8/6t5/11t/12/12/5t6/3NMMMMNt2/2NMMMMMMN2/10/8/2 w 0/0 0 2"
+
+// TestCrossCheckRiverPerft compares perft counts (R17, V10) of River
+// Camelot and Anti-River with refgen's: from the start (a placement is one
+// move: 10,660 and 10,660²), after both placements, in Black's placement
+// and from random positions.
+func TestCrossCheckRiverPerft(t *testing.T) {
+	deep := 3
 	if testing.Short() {
-		games = 40
+		deep = 2
 	}
-	r := rand.New(rand.NewPCG(27, 0x5a11))
-	for _, v := range []movegen.Variant{movegen.Cam, movegen.Camette, movegen.AntiCam, movegen.AntiCamette, movegen.AntiCamelot} {
+	r := rand.New(rand.NewPCG(9, 0x71ee))
+	for _, v := range []movegen.Variant{movegen.River, movegen.AntiRiver} {
+		rv, err := refgen.ParseVariant(v.String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		blackPlaces, err := rv.Apply(v.StartCFEN(), refgen.Move{Trees: []string{"C2", "D2", "I2"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		type perftCase struct {
+			cfen  string
+			depth int
+		}
+		cases := []perftCase{
+			{v.StartCFEN(), 2},
+			{ccRiverAfterPlacements, deep},
+			{blackPlaces, deep - 1}, // 10,660 placements, then White's moves
+		}
+		for i := 0; i < 12; i++ {
+			cases = append(cases, perftCase{ccRandomRiverCFEN(r, v.IsAnti()), 2})
+		}
+		for _, c := range cases {
+			p, err := movegen.ParseCFENOf(v, c.cfen)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", v, c.cfen, err)
+			}
+			for d := 1; d <= c.depth; d++ {
+				want, err := rv.Perft(c.cfen, d)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := movegen.Perft(p, d); got != want {
+					t.Errorf("%s: perft(%d) = %d, refgen %d (%s)", v, d, got, want, c.cfen)
+				}
+			}
+		}
+		if n := movegen.Perft(movegen.StartOf(v), 2); n != 113635600 {
+			t.Errorf("%s: perft(start, 2) = %d, want 10,660² = 113,635,600 (V10)", v, n)
+		}
+	}
+}
+
+// ccWidePlayout is ccPlayout for a board this package does not play
+// (Chivalry's 14 files, V2): the game is played by the generated copy
+// internal/wide/movegen, seen through the grid-neutral game.Position, and
+// cross-checked with refgen the same way. Moves are picked as ccPick
+// does, captures first, else towards the enemy's side.
+func ccWidePlayout(t *testing.T, r *rand.Rand, v movegen.Variant, cfen string, maxPlies, fullApply int, st *ccStats) bool {
+	t.Helper()
+	wp, err := widemg.ParseCFENOf(v, cfen)
+	if err != nil {
+		t.Fatalf("wide ParseCFENOf(%s, %q): %v", v, cfen, err)
+	}
+	p := widemg.Wrap(wp)
+	rv, err := refgen.ParseVariant(v.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := func(m game.Move) string {
+		if m.IsPlacement() {
+			return p.MoveText(m)
+		}
+		var caps []string
+		for _, s := range m.Captured.Squares() { // board order, as refgen's
+			caps = append(caps, s.String())
+		}
+		return m.From.String() + "-" + m.To.String() + ":" + strings.Join(caps, ",")
+	}
+	refMove := func(m game.Move) refgen.Move {
+		rm := refgen.Move{From: m.From.String(), To: m.To.String(), Captured: []string{}}
+		for _, s := range m.Captured.Squares() {
+			rm.Captured = append(rm.Captured, s.String())
+		}
+		if m.IsPlacement() {
+			rm = refgen.Move{Trees: rm.Captured}
+		}
+		return rm
+	}
+	var history []string
+	var here string
+	fail := func(format string, args ...any) bool {
+		t.Errorf("cross-check mismatch (%s, internal/wide/movegen)\n  start CFEN: %s\n  moves:      %s\n  at CFEN:    %s\n  %s",
+			v, cfen, strings.Join(history, " "), p.CFEN(), fmt.Sprintf(format, args...))
+		return false
+	}
+	check := func(m game.Move) bool {
+		want, err := rv.Apply(here, refMove(m))
+		st.applied++
+		if err != nil {
+			return fail("refgen.Apply(%s): %v", key(m), err)
+		}
+		if got := p.Play(m).CFEN(); got != want {
+			return fail("after %s (%s):\n  movegen CFEN %s\n  refgen  CFEN %s", p.MoveText(m), key(m), got, want)
+		}
+		return true
+	}
+	for ply := 0; ply < maxPlies; ply++ {
+		here = p.CFEN()
+		ref, err := rv.Moves(here)
+		if err != nil {
+			return fail("refgen.Moves: %v", err)
+		}
+		moves := p.Moves()
+		st.positions++
+		have := map[string]bool{}
+		var onlyMine, onlyRef, dups []string
+		for _, m := range moves {
+			if k := key(m); have[k] {
+				dups = append(dups, k)
+			} else {
+				have[k] = true
+			}
+		}
+		refHave := map[string]bool{}
+		for _, m := range ref {
+			refHave[m.Key()] = true
+			if !have[m.Key()] {
+				onlyRef = append(onlyRef, m.Key())
+			}
+		}
+		for _, m := range moves {
+			if !refHave[key(m)] {
+				onlyMine = append(onlyMine, key(m)+" ("+p.MoveText(m)+")")
+			}
+		}
+		if len(onlyMine)+len(onlyRef)+len(dups) > 0 {
+			sort.Strings(onlyMine)
+			sort.Strings(onlyRef)
+			return fail("movegen has %d moves, refgen %d\n  only in movegen: %v\n  only in refgen:  %v\n  duplicated in movegen: %v",
+				len(moves), len(ref), ccHead(onlyMine), ccHead(onlyRef), ccHead(dups))
+		}
+		if len(moves) == 0 {
+			st.noMoves++
+			if want, err := rv.Result(here); err != nil || want != p.Outcome().Result.String() {
+				return fail("the game is over: movegen says %v, refgen %q (%v)", p.Outcome(), want, err)
+			}
+			return true
+		}
+		if fullApply > 0 && ply%fullApply == 0 {
+			for _, m := range moves {
+				if !check(m) {
+					return false
+				}
+			}
+		}
+		var captures []game.Move
+		for _, m := range moves {
+			if m.IsCapture() {
+				captures = append(captures, m)
+			}
+		}
+		var m game.Move
+		if len(captures) > 0 && (len(captures) == len(moves) || r.IntN(4) != 0) {
+			m = captures[r.IntN(len(captures))]
+		} else {
+			weights, total := make([]int, len(moves)), 0
+			for i, mv := range moves {
+				ahead := mv.To.Rank() - mv.From.Rank() // towards Black's side
+				if p.Side() == game.Black {
+					ahead = -ahead
+				}
+				weights[i] = 2 + 3*max(ahead, 0)
+				total += weights[i]
+			}
+			x := r.IntN(total)
+			for i, w := range weights {
+				if x < w {
+					m = moves[i]
+					break
+				}
+				x -= w
+			}
+		}
+		if !check(m) {
+			return false
+		}
+		if m.IsCapture() {
+			st.captureMoves++
+			if r, ok := p.Route(m); ok && r.Canters > 0 {
+				st.charges++
+			}
+		}
+		history = append(history, p.MoveText(m))
+		p.MakeMove(m)
+	}
+	return true
+}
+
+// ccRandomBoardCFEN returns a random position of board v, written from
+// package game's description of the board: up to 4 Knights and 1 to 10
+// Men a side (no more than the board's start has) on random squares, one
+// time in four one of them in its own castle, never two; a random side to
+// move and castle moves made (none in an Anti form, V11, or on one-square
+// castles, V6).
+func ccRandomBoardCFEN(r *rand.Rand, v movegen.Variant) string {
+	squares := v.Squares()
+	at := map[game.Square]byte{}
+	for c, letters := range []string{"NM", "nm"} {
+		own := map[game.Square]bool{}
+		castle := v.Castle(game.Color(c))
+		for _, s := range castle {
+			own[s] = true
+		}
+		nk, nm := r.IntN(min(4, v.Spec().Knights)+1), 1+r.IntN(min(10, v.Spec().Men))
+		inOwn := false
+		if r.IntN(4) == 0 {
+			// A Man (R12 binds it to leave next move); the count of Men
+			// loses it below.
+			s := castle[r.IntN(len(castle))]
+			at[s], inOwn = letters[1], true
+			nm--
+		}
+		for i := 0; i < nk+nm; i++ {
+			for tries := 0; tries < 50; tries++ {
+				s := squares[r.IntN(len(squares))]
+				if at[s] != 0 || own[s] && inOwn {
+					continue
+				}
+				inOwn = inOwn || own[s]
+				at[s] = letters[0] // the Knights first, then the Men
+				if i >= nk {
+					at[s] = letters[1]
+				}
+				break
+			}
+		}
+	}
+	var sb strings.Builder
+	for rank := v.Ranks() - 1; rank >= 0; rank-- {
+		run := 0
+		for f := 0; f < v.Files(); f++ {
+			if !v.InRanks(f, rank) {
+				continue
+			}
+			pc := at[game.SquareAt(f, rank)]
+			if pc == 0 {
+				run++
+				continue
+			}
+			if run > 0 {
+				sb.WriteString(strconv.Itoa(run))
+				run = 0
+			}
+			sb.WriteByte(pc)
+		}
+		if run > 0 {
+			sb.WriteString(strconv.Itoa(run))
+		}
+		if rank > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	side := "w"
+	if r.IntN(2) == 1 {
+		side = "b"
+	}
+	castles := fmt.Sprintf("%d/%d", r.IntN(3), r.IntN(3))
+	if v.IsAnti() || len(v.Castle(game.White)) == 1 {
+		castles = "0/0"
+	}
+	return fmt.Sprintf("%s %s %s %d %d", sb.String(), side, castles, r.IntN(50), 1+r.IntN(60))
+}
+
+// TestCrossCheckVariantPlayouts cross-checks every variant (V1, V9, V11)
+// the same way: random games from each start, every position's moves, the
+// position after them and the result when the game ends compared with
+// refgen. River Camelot and Anti-River also start from random positions
+// with their trees standing (or to be placed), and their tree phase (V10)
+// is checked placement by placement. Chivalry and Anti-Chivalry, whose
+// board this package does not play, are played by internal/wide/movegen.
+// Each variant has its own fixed random stream.
+func TestCrossCheckVariantPlayouts(t *testing.T) {
+	// scale picks the number of games of the full run or of the short one.
+	scale := func(full, short int) int {
+		if testing.Short() {
+			return short
+		}
+		return full
+	}
+	for _, v := range movegen.Variants() {
+		r := rand.New(rand.NewPCG(27, 0x5a11+uint64(v)))
 		var st ccStats
-		n := games
-		if v.Board() == movegen.Camelot {
-			n = games / 5 // Camelot's own playouts (TestCrossCheckPlayouts) are many
+		t0 := time.Now()
+		// Games from the start, from random positions, their length, and
+		// every how many plies all moves are applied by refgen.
+		n, random, plies, fullApply := scale(300, 40), scale(30, 4), 200, 4
+		switch v.Board() {
+		case movegen.Camelot:
+			// Camelot's own playouts (TestCrossCheckPlayouts) are many.
+			n, random = scale(30, 4), 0
+		case movegen.River:
+			n, random = scale(20, 4), scale(30, 6)
+		case movegen.Chivalry:
+			// A big board, slow for refgen: few games from the start,
+			// more from random positions with fewer pieces, which end.
+			n, random, plies, fullApply = scale(15, 2), scale(30, 4), 150, 8
+		}
+		playout := ccPlayout
+		if !movegen.Playable(v) {
+			playout = ccWidePlayout
 		}
 		for i := 0; i < n; i++ {
-			if !ccPlayout(t, r, v, v.StartCFEN(), 200, 4, &st) {
+			if !playout(t, r, v, v.StartCFEN(), plies, fullApply, &st) {
 				t.Fatalf("%s: stopped at the first mismatch (game %d)", v, i)
 			}
 		}
-		t.Logf("%s: positions %d, moves applied via refgen %d, captures %d (Charges %d), own castle %d, game ends %d",
-			v, st.positions, st.applied, st.captureMoves, st.charges, st.ownCastle, st.noMoves)
-		// A piece in its own castle (R12) is rare in random games: the
-		// short run's 40 games have none.
-		if st.captureMoves == 0 || st.charges == 0 || st.noMoves == 0 || !testing.Short() && st.ownCastle == 0 && v.Board() != movegen.Camelot {
+		for i := 0; i < random; i++ {
+			cfen := ccRandomBoardCFEN(r, v)
+			if v.HasTrees() {
+				cfen = ccRandomRiverCFEN(r, v.IsAnti())
+			}
+			if !playout(t, r, v, cfen, plies/2, fullApply, &st) {
+				t.Fatalf("%s: stopped at the first mismatch (random start %d)", v, i)
+			}
+		}
+		t.Logf("%s (%v): positions %d (tree phase %d, whole placement lists %d), moves applied via refgen %d, captures %d (Charges %d), own castle %d, game ends %d",
+			v, time.Since(t0).Round(time.Millisecond), st.positions, st.treePhase, st.fullPlacementLists, st.applied, st.captureMoves, st.charges, st.ownCastle, st.noMoves)
+		// A piece in its own castle (R12) is rare in random games, and
+		// the random positions are few in the short run.
+		if st.captureMoves == 0 || st.charges == 0 || st.noMoves == 0 ||
+			!testing.Short() && st.ownCastle == 0 && movegen.Playable(v) && v.Board() != movegen.Camelot {
 			t.Errorf("%s: playouts too tame: %+v", v, st)
+		}
+		if v.Board() == movegen.River && (st.treePhase == 0 || st.fullPlacementLists == 0) {
+			t.Errorf("%s: no tree phase: %+v", v, st)
 		}
 	}
 }

@@ -40,7 +40,9 @@ func (p *Position) generate(g *gen) {
 	us := p.Side
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
 	g.enemy, g.ownCastle, g.oppCastle = enemy, geo.Castle[us], geo.Castle[us.Other()]
-	empty := geo.Board.AndNot(own.Or(enemy))
+	// Trees block as river squares do (V10): nothing lands on one, and no
+	// leap crosses one, since a leap's middle square must hold a piece.
+	empty := geo.Board.AndNot(own.Or(enemy).Or(p.Trees))
 	g.sources = geo.jumpSources(enemy, empty)
 
 	// R12: a piece that ended its move in its own castle must leave now;
@@ -103,6 +105,9 @@ func (p *Position) generate(g *gen) {
 // no moves.
 func (p *Position) staticOver() bool {
 	geo := p.geo()
+	if geo.hasTrees && p.treePhase(geo) {
+		return true // V10: the placements are listed apart (Placements)
+	}
 	nw, nb := p.Pieces[White].Count(), p.Pieces[Black].Count()
 	if (nw == 0 || nb == 0) && geo.end != game.Misere || nw <= 1 && nb <= 1 && geo.end == game.TwoSquareCastles {
 		return true
@@ -191,7 +196,7 @@ func (p *Position) MustCapture() bool {
 	geo := p.geo()
 	us := p.Side
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
-	empty := geo.Board.AndNot(own.Or(enemy))
+	empty := geo.Board.AndNot(own.Or(enemy).Or(p.Trees))
 	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
 		return geo.canJumpFrom(home.First(), enemy, empty, geo.Castle[us.Other()])
 	}
@@ -210,7 +215,7 @@ func (p *Position) CanStep() bool {
 	geo := p.geo()
 	us := p.Side
 	own := p.Pieces[us]
-	free := geo.Board.AndNot(own.Or(p.Pieces[us.Other()])).AndNot(geo.Castle[us])
+	free := geo.Board.AndNot(own.Or(p.Pieces[us.Other()]).Or(p.Trees)).AndNot(geo.Castle[us])
 	movers := own.AndNot(geo.Castle[us.Other()])
 	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
 		movers = home

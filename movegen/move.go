@@ -12,7 +12,9 @@ type Move struct {
 // NullMove is the zero Move; it is never legal (From == To).
 var NullMove Move
 
-// IsCapture reports whether m captures (a jump or a Knight's Charge).
+// IsCapture reports whether m captures (a jump or a Knight's Charge). A
+// placement (V10), whose Captured set holds its trees, never reaches the
+// search's move lists, which use this.
 func (m Move) IsCapture() bool { return !m.Captured.IsEmpty() }
 
 // MaxMoves bounds the legal moves of one position. A piece's leaps keep the

@@ -26,6 +26,9 @@ func winFor(c Color) Result { return game.WinFor(c) }
 // (one piece each, 100 plies without capture or castle entry). Repetition
 // needs the game's history: see Game.Outcome.
 func (p *Position) Outcome() Outcome {
+	if p.InTreePhase() {
+		return Outcome{} // V10: the placements are moves, and the game goes on
+	}
 	if o := p.Decided(); o.IsOver() {
 		return o
 	}
@@ -69,7 +72,7 @@ func (p *Position) NoMoveValue() int {
 // under which GenerateMoves gives no moves although pieces could move (R17).
 // The side that just moved is looked at first.
 func (p *Position) Decided() Outcome {
-	if !p.staticOver() { // the fast test of the same rules; reasons only when over
+	if !p.staticOver() || p.InTreePhase() { // the fast test of the same rules; reasons only when over
 		return Outcome{}
 	}
 	if geo := p.geo(); geo.end == game.Misere {

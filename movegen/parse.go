@@ -14,6 +14,12 @@ import (
 // whether the text is malformed, fits no legal move, or fits several (and
 // list them).
 func (p *Position) ParseMove(text string) (Move, error) {
+	if strings.Contains(text, ",") {
+		return p.parsePlacement(text)
+	}
+	if p.InTreePhase() {
+		return NullMove, fmt.Errorf("illegal move %q: %s places its trees first, three squares joined by commas such as C2,D2,I2 (V10)", text, p.Side)
+	}
 	squares, err := p.geo().parseSquareList(text)
 	if err != nil {
 		return NullMove, err

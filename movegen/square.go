@@ -57,8 +57,15 @@ var (
 // its row of V2. The generator reads every board fact from here, so one
 // generator serves every board of the grid.
 type Geometry struct {
-	// Board is the set of the variant's squares.
+	// Board is the set of the variant's squares: River's river squares
+	// are not among them (V9), so no table below reaches one.
 	Board Bitboard
+	// TreeSquares[c] is where colour c places its trees (V10); empty on
+	// boards without a tree phase.
+	TreeSquares [2]Bitboard
+	// River is the set of the board's river squares (V9): cells inside
+	// its ranks that CFEN writes but no piece or tree ever stands on.
+	River Bitboard
 	// Castle[c] is the castle of colour c (V2): F1,G1 and F16,G16 in Camelot.
 	Castle [2]Bitboard
 	// Neighbor[s][d] is the square one step from s in direction d, or NoSquare.
@@ -86,6 +93,7 @@ type Geometry struct {
 	// (V5; one in the Anti forms, V11, where it loses):
 	// two where castles have two squares, one where they have one.
 	castleWin int
+	hasTrees  bool // the variant opens with the tree phase (V10)
 	end       game.EndRules
 	variant   Variant
 	squareAt  [NumRanks][NumFiles]Square
@@ -126,7 +134,7 @@ func init() {
 		if Playable(v) {
 			g := &geometries[v]
 			g.build(v)
-			for b := g.Board; !b.IsEmpty(); {
+			for b := g.Board.Or(g.River); !b.IsEmpty(); {
 				s := b.PopFirst()
 				squareNames[s] = fmt.Sprintf("%c%d", 'A'+s.File(), s.Rank()+1)
 			}
@@ -155,9 +163,19 @@ func (g *Geometry) build(v Variant) {
 		for f := span[0]; f <= span[1]; f++ {
 			s := Square(r*NumFiles + f)
 			g.squareAt[r][f] = s
-			g.Board.Set(s)
+			if v.Has(f, r) {
+				g.Board.Set(s)
+			} else {
+				g.River.Set(s) // V9: it keeps its place in CFEN's ranks
+			}
 		}
 	}
+	for c := range g.TreeSquares {
+		for _, t := range v.TreeSquares(Color(c)) {
+			g.TreeSquares[c].Set(g.squareAt[t.Rank()][t.File()])
+		}
+	}
+	g.hasTrees = v.HasTrees()
 	used := 0
 	for s := Square(0); s < SquareSpan; s++ {
 		for d := Direction(0); d < NumDirections; d++ {
@@ -202,8 +220,21 @@ func (g *Geometry) build(v Variant) {
 }
 
 // squareAtFR returns the square of g's board on file f and rank r (0-based),
-// or NoSquare.
+// or NoSquare: also for a river square (V9), which is off the board for
+// every move.
 func (g *Geometry) squareAtFR(f, r int) Square {
+	if f < 0 || f >= NumFiles || r < 0 || r >= NumRanks {
+		return NoSquare
+	}
+	if s := g.squareAt[r][f]; s != NoSquare && g.Board.Has(s) {
+		return s
+	}
+	return NoSquare
+}
+
+// cellAt returns the cell of g's ranks on file f and rank r (0-based) as
+// CFEN writes them, river squares included (V6, V9), or NoSquare.
+func (g *Geometry) cellAt(f, r int) Square {
 	if f < 0 || f >= NumFiles || r < 0 || r >= NumRanks {
 		return NoSquare
 	}
@@ -253,6 +284,9 @@ func (g *Geometry) ParseSquare(text string) (Square, error) {
 		return bad()
 	}
 	s := g.squareAtFR(int(t[0]-'A'), r-1)
+	if c := g.cellAt(int(t[0]-'A'), r-1); c != NoSquare && g.River.Has(c) {
+		return NoSquare, fmt.Errorf("square %q is in the river (V9)", text)
+	}
 	if s == NoSquare {
 		if g.variant == Camelot {
 			return NoSquare, fmt.Errorf("square %q is not on the board (R1)", text)

@@ -43,10 +43,11 @@ func (m Move) Neutral() game.Move {
 }
 
 // MoveOf returns the grid's move of a game.Move; ok is false when one of
-// its squares is not a cell of the grid.
+// its squares is not a cell of the grid. A placement (V10) has neither
+// origin nor destination on both sides of the conversion.
 func MoveOf(m game.Move) (Move, bool) {
 	out := Move{From: fromNeutral[m.From], To: fromNeutral[m.To]}
-	ok := out.From != NoSquare && out.To != NoSquare
+	ok := out.From != NoSquare && out.To != NoSquare || m.From == game.NoSquare && m.To == game.NoSquare
 	for _, s := range m.Captured.Squares() {
 		c := fromNeutral[s]
 		if c == NoSquare {
@@ -93,21 +94,20 @@ func (s *state) Outcome() Outcome        { return s.p.Outcome() }
 func (s *state) PieceAt(sq game.Square) Piece {
 	c := fromNeutral[sq]
 	if c == NoSquare || !s.p.geo().Board.Has(c) {
-		return Empty
+		return Empty // off the board, or a river square (V9)
 	}
 	return s.p.PieceAt(c)
 }
 
-func (s *state) Moves() []game.Move {
-	var ml MoveList
-	s.p.GenerateMoves(&ml)
-	return NeutralMoves(ml.Slice())
-}
+func (s *state) Moves() []game.Move { return NeutralMoves(s.p.legalMoves()) }
 
 func (s *state) IsLegal(m game.Move) bool {
 	gm, ok := MoveOf(m)
 	if !ok {
 		return false
+	}
+	if s.p.InTreePhase() || gm.IsPlacement() {
+		return s.p.IsLegalPlacement(gm)
 	}
 	var ml MoveList
 	s.p.GenerateMoves(&ml)
@@ -119,7 +119,7 @@ func (s *state) MustCapture() bool { return s.p.MustCapture() }
 func (s *state) Play(m game.Move) game.State {
 	gm, _ := MoveOf(m)
 	next := &state{s.p}
-	next.p.MakeMove(gm)
+	next.p.Play(gm)
 	return next
 }
 
@@ -141,7 +141,7 @@ func (s *state) MoveText(m game.Move) string {
 
 func (s *state) Route(m game.Move) (game.Route, bool) {
 	gm, ok := MoveOf(m)
-	if !ok {
+	if !ok || gm.IsPlacement() {
 		return game.Route{}, false
 	}
 	r, ok := s.p.Route(gm)
@@ -156,6 +156,16 @@ func (s *state) Route(m game.Move) (game.Route, bool) {
 }
 
 func (s *state) Perft(depth int) uint64 { return Perft(s.p, depth) }
+
+func (s *state) WithTrees(trees game.SquareSet) game.State {
+	var b Bitboard
+	for _, sq := range trees.Squares() {
+		if c := fromNeutral[sq]; c != NoSquare && s.p.geo().Board.Has(c) {
+			b.Set(c)
+		}
+	}
+	return &state{s.p.WithTrees(b)}
+}
 
 func (s *state) Divide(depth, threads int) ([]game.DivideEntry, uint64) {
 	entries, total := Divide(s.p, depth, threads)

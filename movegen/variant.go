@@ -24,6 +24,8 @@ const (
 	AntiCam      = game.AntiCam
 	AntiCamette  = game.AntiCamette
 	AntiChivalry = game.AntiChivalry
+	River        = game.River
+	AntiRiver    = game.AntiRiver
 )
 
 // variantSlots sizes the per-variant tables to a power of two, so that an

@@ -15,6 +15,7 @@ var (
 	zobristPiece  [2][2][SquareSpan]uint64 // [colour][kind][square]
 	zobristSide   uint64                   // Black to move
 	zobristCastle [2][3]uint64             // [colour][castle moves used]
+	zobristTree   [SquareSpan]uint64       // a tree on the square (V10)
 )
 
 func zobristValue(parts ...uint32) uint64 {
@@ -51,4 +52,7 @@ func init() {
 		}
 	}
 	zobristSide = zobristValue(3)
+	for s := Square(0); s < SquareSpan; s++ {
+		zobristTree[s] = zobristValue(5, uint32(s))
+	}
 }

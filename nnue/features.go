@@ -12,10 +12,12 @@ type Board struct {
 	// (rank 1 first); denseSquare is its inverse.
 	dense       [256]int16
 	denseSquare []game.Square
-	// flipRank and mirrorFile map a dense square to the one with the rank
-	// turned (rank r to the last rank − r) or the file mirrored (A to the
-	// last file); both keep the board (every board of V2 is symmetric both
-	// ways).
+	// flipRank maps a dense square to the one Black sees it as: the rank
+	// turned (rank r to the last rank − r) on Parker's boards, which are
+	// symmetric both ways (V2); the board turned 180° on River's (V9),
+	// whose river is symmetric only so. mirrorFile maps it to the square
+	// with the file mirrored (A to the last file), a symmetry of Parker's
+	// boards; on River's it is the square itself.
 	flipRank, mirrorFile []int16
 }
 
@@ -39,9 +41,14 @@ func newBoard(v game.Variant) *Board {
 	}
 	b.Squares = len(b.denseSquare)
 	b.flipRank, b.mirrorFile = make([]int16, b.Squares), make([]int16, b.Squares)
+	symmetric := len(v.RiverSquares()) == 0
 	for i, s := range b.denseSquare {
 		b.flipRank[i] = b.dense[game.SquareAt(s.File(), v.Ranks()-1-s.Rank())]
 		b.mirrorFile[i] = b.dense[game.SquareAt(v.Files()-1-s.File(), s.Rank())]
+		if !symmetric {
+			b.flipRank[i] = b.dense[game.SquareAt(v.Files()-1-s.File(), v.Ranks()-1-s.Rank())]
+			b.mirrorFile[i] = int16(i)
+		}
 	}
 	return b
 }

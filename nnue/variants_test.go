@@ -48,7 +48,7 @@ func TestFileEveryBoard(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Load(append([]byte(magic), append([]byte{1, 0, 0, 0, 1, 9, 0, 0, 16, 0, 0, 0}, make([]byte, 64)...)...)); err == nil || !strings.Contains(err.Error(), "board 9") {
-		t.Errorf("a net of board 9: %v", err)
+	if _, err := Load(append([]byte(magic), append([]byte{1, 0, 0, 0, 1, 10, 0, 0, 16, 0, 0, 0}, make([]byte, 64)...)...)); err == nil || !strings.Contains(err.Error(), "board 10") {
+		t.Errorf("a net of board 10: %v", err)
 	}
 }

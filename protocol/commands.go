@@ -225,6 +225,9 @@ func (s *Session) cmdGo(args []string) {
 // infoLine formats a search report. The PV is played out on a copy of the
 // root position and cut at its first move that is not legal there.
 func infoLine(root game.Position, in search.Info) string {
+	if in.Note != "" {
+		return "info string " + in.Note
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d time %d",
 		in.Depth, in.SelDepth, max(in.MultiPV, 1), in.Score, in.Nodes, in.NPS, in.HashFull, in.Time.Milliseconds())
@@ -320,6 +323,10 @@ func (s *Session) cmdDisplay() {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%3d ", r+1)
 		for f := 0; f < v.Files(); f++ {
+			if v.InRanks(f, r) && v.IsRiver(game.SquareAt(f, r)) {
+				b.WriteString(" ~") // V9
+				continue
+			}
 			if !v.Has(f, r) {
 				b.WriteString("  ")
 				continue
@@ -357,6 +364,8 @@ func pieceChar(pc game.Piece) byte {
 		return 'm'
 	case game.BlackKnight:
 		return 'n'
+	case game.Tree:
+		return 't'
 	}
 	return '.'
 }

@@ -48,7 +48,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name BookMargin type spin default 20 min 0 max 1000",
 		"option name Use NNUE type check default true",
 		"option name EvalFile type string default " + defaultNetName(),
-		"option name UCI_Variant type combo default camelot var camelot var cam var camette var chivalry var anti-camelot var anti-cam var anti-camette var anti-chivalry",
+		"option name UCI_Variant type combo default camelot var camelot var cam var camette var chivalry var river var anti-camelot var anti-cam var anti-camette var anti-chivalry var anti-river",
 		"option name SolutionPath type string default <empty>",
 		"uciok",
 	}

@@ -38,11 +38,7 @@ type apHeader struct {
 
 // apBoards are the display names AbstractPlay gives the boards in
 // header.game.variants (V13).
-var apBoards = map[string]Variant{"cam": Cam, "camette": Camette, "chivalry": Chivalry}
-
-// apNotPlayed are the labels of AbstractPlay's games this program does
-// not play yet.
-var apNotPlayed = map[string]bool{"river camelot": true}
+var apBoards = map[string]Variant{"cam": Cam, "camette": Camette, "chivalry": Chivalry, "river camelot": game.River}
 
 // IsAbstractPlay reports whether data is a JSON object (an AP Game
 // Record, V13) rather than a record in text, which may start with a
@@ -186,8 +182,6 @@ func (r *apReader) game(h *apHeader, warn func(string)) (*Game, *Error) {
 				return nil, r.errorf(1, nil, "the header names two boards, %s and %s", v.Title(), b.Title())
 			}
 			v = b
-		case apNotPlayed[key]:
-			return nil, r.errorf(1, ErrVariantNotSupported, "%s is %v", label, ErrVariantNotSupported)
 		default:
 			warn(fmt.Sprintf("AbstractPlay record: variant label %q is not known; ignored", label))
 		}

@@ -106,7 +106,9 @@ func TestAbstractPlayErrors(t *testing.T) {
 		{"after resign", `{` + hdr(`[]`) + `, "moves": [["resign", "e11^g9"]]}`, `after "resign"`},
 		{"seat out of turn", `{` + hdr(`[]`) + `, "moves": [[null, "e11^g9"]]}`, "white is to move"},
 		{"bad text", `{` + hdr(`[]`) + `, "moves": [["e6^^e8"]]}`, "round 1, seat 1 (white): move 1. e6^^e8: bad move text"},
-		{"not yet played", `{` + hdr(`["River Camelot"]`) + `}`, "River Camelot is not supported"},
+		{"a piece move in the tree phase", `{` + hdr(`["River Camelot"]`) + `, "moves": [["e4-e6"]]}`, "round 1, seat 1 (white): move 1. e4-e6: illegal move"},
+		{"a placement on the river", `{` + hdr(`["River Camelot"]`) + `, "moves": [["c2,d2,e7"]]}`, "in the river (V9)"},
+		{"a placement on Black's squares", `{` + hdr(`["River Camelot"]`) + `, "moves": [["c2,d2,i2", "c2,d2,i2"]]}`, "round 1, seat 2 (black)"},
 	} {
 		_, err := Read(strings.NewReader(c.text))
 		if !errors.As(err, &e) || !strings.Contains(e.Msg, c.want) || e.Line < 1 || e.Game != 1 {

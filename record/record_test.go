@@ -604,7 +604,7 @@ func TestWriteErrors(t *testing.T) {
 		want string
 	}{
 		{"illegal move", &Game{Moves: []Move{{Move: e6g8}, {Move: e6g8, Text: "E6-G8"}}}, "move 1... E6-G8: not a legal move for black"},
-		{"made-up move", &Game{Moves: []Move{{Move: garbage}}}, "move 1. -x-: not a legal move"},
+		{"made-up move", &Game{Moves: []Move{{Move: garbage}}}, "move 1. ---: not a legal move"},
 		{"null move", &Game{Moves: []Move{{}}}, "move 1. ---: not a legal move"},
 		{"move after the end", &Game{Start: r10, Result: "1-0", Moves: []Move{{Move: win}, {Move: win}}}, "the game is already over"},
 		{"result against R14", &Game{Start: r10, Result: "1/2-1/2", Moves: []Move{{Move: win}}}, "result 1/2-1/2, but the rules have decided"},

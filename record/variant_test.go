@@ -33,7 +33,7 @@ func TestParseVariant(t *testing.T) {
 			t.Errorf("ParseVariant(%q): %v", name, err)
 		}
 	}
-	if got := Variants(); !reflect.DeepEqual(got, []Variant{Camelot, Cam, Camette, Chivalry, game.AntiCamelot, game.AntiCam, game.AntiCamette, game.AntiChivalry}) {
+	if got := Variants(); !reflect.DeepEqual(got, []Variant{Camelot, Cam, Camette, Chivalry, game.River, game.AntiCamelot, game.AntiCam, game.AntiCamette, game.AntiChivalry, game.AntiRiver}) {
 		t.Errorf("Variants() = %v", got)
 	}
 }
@@ -84,7 +84,7 @@ func TestReadVariantErrors(t *testing.T) {
 		name, text string
 		want       []string
 	}{
-		{"unknown", "[Event \"x\"]\n[Variant \"Shogi\"]\n\n*", []string{"game 1, line 2:", `tag Variant: unknown variant "Shogi" (want camelot, cam, camette, chivalry, anti-camelot, anti-cam, anti-camette or anti-chivalry)`}},
+		{"unknown", "[Event \"x\"]\n[Variant \"Shogi\"]\n\n*", []string{"game 1, line 2:", `tag Variant: unknown variant "Shogi" (want camelot, cam, camette, chivalry, river, anti-camelot, anti-cam, anti-camette, anti-chivalry or anti-river)`}},
 		{"empty", "[Variant \"\"]\n\n*", []string{"game 1, line 1:", `unknown variant ""`}},
 		{"unknown WCF header", "# Variant: grand\n1. E6-G8\n", []string{"game 1, line 1:", `unknown variant "grand"`}},
 		{"given twice", "[Variant \"Cam\"]\n[variant \"Cam\"]\n*", []string{"line 2:", "tag Variant given twice (first on line 1)"}},
@@ -155,7 +155,7 @@ func TestWriteVariant(t *testing.T) {
 		want string
 	}{
 		{"unknown name", &Game{Tags: []Tag{{"Variant", "Shogi"}}}, `tag Variant: unknown variant "Shogi"`},
-		{"unknown number", &Game{Variant: 9}, "unknown variant 9"},
+		{"unknown number", &Game{Variant: game.NumVariants}, "unknown variant 10"},
 		{"twice", &Game{Tags: []Tag{{"Variant", "Cam"}, {"variant", "Cam"}}}, "tag variant given twice"},
 	} {
 		if err := Write(io.Discard, tc.g); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -204,7 +204,7 @@ func TestEveryBoard(t *testing.T) {
 			}
 		})
 	}
-	_, err := ReadOpeningsOf(strings.NewReader(""), Variant(9))
+	_, err := ReadOpeningsOf(strings.NewReader(""), game.NumVariants)
 	if !errors.Is(err, ErrVariantNotSupported) {
 		t.Errorf("ReadOpeningsOf an unknown variant: %v", err)
 	}

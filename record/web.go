@@ -171,7 +171,8 @@ func movetextWord(w string) bool {
 }
 
 // looksLikeMove reports whether a word starts as a move of WCF notation
-// (R3) does: a file A-L, a rank number and a separator.
+// (R3) does: a file A-L, a rank number and a separator (also V10's comma
+// and V12's ^).
 func looksLikeMove(w string) bool {
 	return len(w) > 0 && ('A' <= w[0] && w[0] <= 'L' || 'a' <= w[0] && w[0] <= 'l') && looksLikeMoveAnyFile(w)
 }
@@ -187,7 +188,9 @@ func looksLikeMoveAnyFile(w string) bool {
 	if isDigit(w[k]) {
 		k++
 	}
-	return k < len(w) && strings.IndexByte("-xX", w[k]) >= 0
+	// The separators of R3, AbstractPlay's canter mark (V12) and the
+	// comma of a tree placement (V10).
+	return k < len(w) && strings.IndexByte("-xX^,", w[k]) >= 0
 }
 
 // looksLikeResult reports whether a word is made like a result token:

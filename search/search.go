@@ -69,6 +69,9 @@ type Info struct {
 	HashFull        int
 	Time            time.Duration
 	PV              []game.Move
+	// Note, when not empty, is a sentence of explanation sent instead of
+	// the figures (the protocol's info string): the tree phase's reason.
+	Note string
 }
 
 // Result is the outcome of a search.

@@ -41,7 +41,7 @@ func randomGamesOf(v game.Variant, rng *rand.Rand, games, plies int) [][]game.Po
 // pieces counts a position's pieces of each colour and kind.
 func pieces(p game.Position) (count [2][2]int) {
 	for _, s := range p.Variant().Squares() {
-		if pc := p.PieceAt(s); pc != game.Empty {
+		if pc := p.PieceAt(s); pc.IsPiece() {
 			count[pc.Color()][pc.Kind()]++
 		}
 	}
@@ -171,4 +171,13 @@ func writeData(t testing.TB, dir, name string, rng *rand.Rand, games [][]game.Po
 		t.Fatal(err)
 	}
 	return path
+}
+
+// afterTrees plays the first placement of each side while p is in River's
+// tree phase (V10), so that either side may be given the move.
+func afterTrees(p game.Position) game.Position {
+	for p.InTreePhase() {
+		p.MakeMove(p.Moves()[0])
+	}
+	return p
 }

@@ -251,6 +251,9 @@ func testTwinsStayTied(t *testing.T, v game.Variant) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(v.RiverSquares()) > 0 {
+		return // River's board has no mirror image (V9): its twins are the unit itself
+	}
 	for _, p := range ps[:500] {
 		q := mirror(p.pos)
 		if back := mirror(q); back.CFEN() != p.pos.CFEN() {

@@ -24,7 +24,7 @@ func TestViewsHoldEveryPiece(t *testing.T) {
 			continue
 		}
 		for _, side := range [2]game.Color{game.White, game.Black} {
-			p := withSide(boards.StartPosition(v), side)
+			p := withSide(afterTrees(boards.StartPosition(v)), side)
 			var d Data
 			if err := d.add(p, 123, 1); err != nil {
 				t.Fatalf("%s: %v", v, err)

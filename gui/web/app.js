@@ -21,6 +21,7 @@ let analysisKey = ''; // the position analysis was last started for
 let eventsSeen = 0; // state events received, to drop answers they overtook
 let settingsShown = '';
 let highlight = [];
+let treeMarks = []; // the tree phase: the squares tapped for the trees to place
 let viewing = null; // the ply asked for whose answer has not come yet
 let variants = []; // every variant: {name, title, playable}, from GET /api/board
 const boards = new Map(); // each playable variant's board, by name
@@ -97,7 +98,24 @@ function solutionText(s) {
 function statusText(s) {
   if (s.outcome.over) return `game over: ${s.outcome.reason || s.outcome.result} (${s.outcome.result})`;
   if (s.thinking) return 'engine thinking';
+  if (s.treesToPlace > 0) {
+    const marked = placingTrees() && treeMarks.length ? ` (${treeMarks.length} chosen)` : '';
+    return `${s.side} to move: place ${s.treesToPlace} trees${marked}`;
+  }
   return `${s.side} to move`;
+}
+
+// placingTrees says whether the human places trees now (River's tree
+// phase, V10): the server lists the squares (treeChoices), the page only
+// collects taps on them.
+function placingTrees() {
+  return !!state && state.treesToPlace > 0 && humanMayMove(state);
+}
+
+// exampleMove is a move text of the position for the text box's hint.
+function exampleMove(s) {
+  if (s.treesToPlace > 0) return (s.treeChoices || []).slice(0, s.treesToPlace).join(',');
+  return s.legal && s.legal.length ? s.legal[0].text : '';
 }
 
 // showVariant draws the board of the named variant and says which it is
@@ -123,17 +141,18 @@ function applyState(s) {
   state = s;
   const variant = s.variant || 'camelot';
   const switched = board.variant !== variant;
-  if (switched) {
-    showVariant(variant);
-    // An example move of this board for the text box.
-    if (s.legal && s.legal.length) $('move-text').placeholder = s.legal[0].text;
-  }
-  const key = `${s.cfen}|${s.ply}|${s.plies}|${s.settings.mode}|${s.thinking}|${(s.legal || []).map((m) => m.text).join(' ')}`;
+  // An example move of this board for the text box: on a new board, and
+  // into and out of the tree phase.
+  const example = exampleMove(s);
+  if (example && (switched || (s.treesToPlace > 0) !== $('move-text').placeholder.includes(','))) $('move-text').placeholder = example;
+  if (switched) showVariant(variant);
+  const key = `${s.cfen}|${s.ply}|${s.plies}|${s.settings.mode}|${s.thinking}|${(s.legal || []).map((m) => m.text).join(' ')}|${(s.treeChoices || []).join(' ')}`;
   if (key !== entryKey) {
     entryKey = key;
     entry.setLegal(humanMayMove(s) ? s.legal : []);
     chooser.hide();
     highlight = [];
+    treeMarks = [];
   }
   if (!prev || prev.cfen !== s.cfen || prev.ply !== s.ply) analysis.clear();
   renderBoard();
@@ -168,6 +187,8 @@ function renderBoard() {
     highlight,
     last: state.last,
     hint: hint ? hint.legs : null,
+    treeChoices: placingTrees() ? state.treeChoices : [],
+    treeMarks,
   });
 }
 
@@ -189,6 +210,7 @@ function play(text) {
   entry.reset();
   chooser.hide();
   highlight = [];
+  treeMarks = [];
   renderBoard();
   return guarded(async () => {
     await answered(client.move(text, state.ply));
@@ -228,7 +250,24 @@ function handle(result) {
 }
 
 function onClick(sq) {
+  if (placingTrees()) {
+    tapTree(sq);
+    return;
+  }
   handle(entry.click(sq));
+}
+
+// tapTree marks a square offered for a tree, or unmarks it; the tap that
+// marks the last tree plays the placement, which the server judges.
+function tapTree(sq) {
+  if (!(state.treeChoices || []).includes(sq)) return;
+  treeMarks = treeMarks.includes(sq) ? treeMarks.filter((x) => x !== sq) : [...treeMarks, sq];
+  if (treeMarks.length >= state.treesToPlace) {
+    play(treeMarks.join(','));
+    return;
+  }
+  $('status').textContent = statusText(state);
+  renderBoard();
 }
 
 function onDrop(from, to) {
@@ -427,6 +466,8 @@ function bindControls() {
         entry.reset();
         chooser.hide();
         highlight = [];
+        treeMarks = [];
+        $('status').textContent = statusText(state);
         renderBoard();
       },
     };

@@ -1,8 +1,11 @@
 // The SVG board: squares from GET /api/board, pieces, move-entry marks,
 // last-move arrows and the pointer input (clicks and drags). Each square is
-// one <g data-square="E6"> that also carries data-piece when occupied.
+// one <g data-square="E6"> that also carries data-piece when occupied (a
+// tree of River Camelot is data-piece="t"). A river square is no square:
+// it is drawn as water, one <g data-river="C6"> with no data-square, and a
+// bridge is a square with data-bridge.
 
-import { coords } from './squares.js';
+import { coords, squareName } from './squares.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 const CELL = 40;
@@ -16,10 +19,20 @@ function el(name, attrs = {}, parent = null) {
   return e;
 }
 
+// drawTree adds a tree (CFEN t): a round green crown on a trunk.
+function drawTree(parent) {
+  const g = el('g', { class: 'piece tree' }, parent);
+  el('rect', { x: CELL / 2 - 3, y: CELL * 0.55, width: 6, height: CELL * 0.33, rx: 1.5, class: 'trunk' }, g);
+  el('circle', { cx: CELL / 2, cy: CELL * 0.4, r: CELL * 0.28, class: 'crown' }, g);
+  el('circle', { cx: CELL / 2 - 5, cy: CELL * 0.36, r: CELL * 0.1, class: 'leaf' }, g);
+  return g;
+}
+
 // drawPiece adds the shape of a CFEN piece letter: Men are plain discs,
 // Knights discs with a ring and a pointed crest, so the two differ by shape
-// as well as by colour.
+// as well as by colour; t is a tree.
 function drawPiece(parent, letter) {
+  if (letter === 't') return drawTree(parent);
   const white = letter === letter.toUpperCase();
   const knight = letter.toLowerCase() === 'n';
   const g = el('g', { class: `piece ${white ? 'white' : 'black'} ${knight ? 'knight' : 'man'}` }, parent);
@@ -69,24 +82,56 @@ export class BoardView {
     svg.style.setProperty('--board-tall', Math.max(1, this.height / this.width / TALLEST).toFixed(4));
     this.buildDefs();
     this.labels = el('g', { class: 'labels' }, svg);
+    this.riverLayer = el('g', { class: 'river' }, svg);
     this.squareLayer = el('g', { class: 'squares' }, svg);
     this.arrowLayer = el('g', { class: 'arrows' }, svg);
     this.markLayer = el('g', { class: 'marks' }, svg);
     this.animLayer = el('g', { class: 'anim' }, svg);
     const castleSide = new Map();
     for (const [side, list] of Object.entries(this.castles)) for (const s of list) castleSide.set(s, side);
+    // The river (V9): water where the ranks have no square.
+    this.waters = new Map();
+    const river = new Set(info.river || []);
+    for (const name of river) {
+      const g = el('g', { 'data-river': name, class: 'water', 'aria-hidden': 'true' }, this.riverLayer);
+      el('rect', { width: CELL, height: CELL, class: 'cell water' }, g);
+      for (const y of [CELL * 0.35, CELL * 0.7]) {
+        el('path', { d: `M4 ${y} q 8 -5 16 0 t 16 0`, class: 'wave' }, g);
+      }
+      this.waters.set(name, g);
+    }
+    const bridges = new Set(info.bridges || []);
     for (const name of info.squares) {
       const [f, r] = coords(name);
       const g = el('g', { 'data-square': name, class: 'square', 'aria-label': name }, this.squareLayer);
       const shade = (f + r) % 2 ? 'light' : 'dark';
       const side = castleSide.get(name);
       if (side) g.dataset.castle = side;
-      el('rect', { width: CELL, height: CELL, class: side ? `cell castle ${side}` : `cell ${shade}` }, g);
+      if (bridges.has(name)) {
+        g.dataset.bridge = '';
+        g.setAttribute('aria-label', `${name}, bridge`);
+        // Its deck runs across the river: between the water on its sides.
+        const across = river.has(squareName(f - 1, r)) || river.has(squareName(f + 1, r));
+        this.drawBridge(g, across);
+      } else {
+        el('rect', { width: CELL, height: CELL, class: side ? `cell castle ${side}` : `cell ${shade}` }, g);
+      }
       this.squares.set(name, g);
     }
     this.board = {};
     this.view = null;
     this.layout();
+  }
+
+  // drawBridge draws a bridge's cell: water, a wooden deck of planks and
+  // a rail on each side, the deck running up the board (vertical) or
+  // across it. Its rect keeps the class cell, as every square's.
+  drawBridge(g, vertical) {
+    el('rect', { width: CELL, height: CELL, class: 'cell bridge' }, g);
+    const deck = el('g', { class: 'bridge-deck', transform: vertical ? '' : `rotate(90 ${CELL / 2} ${CELL / 2})` }, g);
+    el('rect', { x: 5, y: 0, width: CELL - 10, height: CELL, class: 'deck' }, deck);
+    for (let y = 4; y < CELL; y += 6) el('line', { x1: 5, y1: y, x2: CELL - 5, y2: y, class: 'plank' }, deck);
+    for (const x of [5, CELL - 5]) el('line', { x1: x, y1: 0, x2: x, y2: CELL, class: 'rail' }, deck);
   }
 
   buildDefs() {
@@ -111,9 +156,11 @@ export class BoardView {
   }
 
   layout() {
-    for (const [name, g] of this.squares) {
-      const [x, y] = this.origin(name);
-      g.setAttribute('transform', `translate(${x} ${y})`);
+    for (const map of [this.squares, this.waters]) {
+      for (const [name, g] of map) {
+        const [x, y] = this.origin(name);
+        g.setAttribute('transform', `translate(${x} ${y})`);
+      }
     }
     this.labels.replaceChildren();
     for (let f = 0; f < this.files.length; f++) {
@@ -140,7 +187,9 @@ export class BoardView {
 
   // render draws the position and the marks; view holds board (square ->
   // letter), movable, capturers, selected, dots, rings, ghosts, highlight,
-  // last ({legs, captured}) and hint (legs of the best move).
+  // last ({legs, captured, trees}), hint (legs of the best move), and in
+  // the tree phase treeChoices (the squares a tree may go on) and
+  // treeMarks (those tapped so far).
   render(view) {
     this.view = view;
     this.redraw();
@@ -154,6 +203,9 @@ export class BoardView {
     const capturers = tags(v.capturers);
     const ghosts = tags(v.ghosts);
     const highlight = tags(v.highlight);
+    const treeChoices = tags(v.treeChoices);
+    const treeMarks = tags(v.treeMarks);
+    const lastTrees = tags(v.last && v.last.trees);
     for (const [name, g] of this.squares) {
       const letter = v.board[name] || '';
       const old = g.getAttribute('data-piece') || '';
@@ -172,8 +224,15 @@ export class BoardView {
       g.classList.toggle('ghost', ghosts.has(name));
       g.classList.toggle('highlight', highlight.has(name));
       g.classList.toggle('route', (v.route || []).includes(name));
+      g.classList.toggle('tree-choice', treeChoices.has(name) && !treeMarks.has(name));
+      g.classList.toggle('tree-marked', treeMarks.has(name));
+      g.classList.toggle('last-tree', lastTrees.has(name));
     }
     this.markLayer.replaceChildren();
+    for (const s of treeMarks) {
+      const [x, y] = this.origin(s);
+      drawTree(el('g', { transform: `translate(${x} ${y})`, class: 'tree-mark' }, this.markLayer));
+    }
     for (const s of v.rings || []) {
       const [x, y] = this.centre(s);
       el('circle', { cx: x, cy: y, r: CELL * 0.42, class: 'mark-ring' }, this.markLayer);

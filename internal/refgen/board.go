@@ -1,11 +1,12 @@
 // Package refgen is a deliberately simple reference move generator for
-// Camelot, its Parker variants Cam, Camette and Chivalry, and their Anti
-// forms, written from the rulings alone (docs/rules.md: R1–R17, V1–V8,
-// V11). It exists to cross-check faster generators: correctness and
-// readability come first.
+// Camelot, its Parker variants Cam, Camette and Chivalry, River Camelot
+// and the Anti forms of all five, written from the rulings alone
+// (docs/rules.md: R1–R17, V1–V11). It exists to cross-check faster
+// generators: correctness and readability come first.
 package refgen
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -33,6 +34,12 @@ const (
 	whiteKnight = 'N'
 	blackMan    = 'm'
 	blackKnight = 'n'
+	// tree is a tree of River Camelot (V9, V10). It is no piece of
+	// either side, so nothing steps or lands on its square (neither is
+	// empty) and nothing leaps over it (a canter needs a piece of the own
+	// side there, a jump one of the enemy's): for every move the square is
+	// as a square off the board, which is what V10 asks.
+	tree = 't'
 )
 
 // geometry is one variant's board, start and limits (V2, V3, V6).
@@ -52,12 +59,22 @@ type geometry struct {
 	// misere marks an Anti form (V11): the board's own squares, start
 	// and moves, its end turned round.
 	misere bool
+	// key is the variant's name (V1, V11): "camelot", "anti-river".
+	key string
+	// river marks River Camelot's river squares (V9): CFEN writes them,
+	// but no move uses them (steps leaves them out).
+	river [numSq]bool
+	// hasTrees marks a board with a tree phase (V10); treeSq[c] marks
+	// side c's tree squares (V9), treeSqs[c] lists them in index order.
+	hasTrees bool
+	treeSq   [2][numSq]bool
+	treeSqs  [2][]int
 }
 
 // newGeometry builds a geometry from the V2 table's text: rows lists
 // "ranks:files" ranges like "4-13:A-L", castles is "F1 G1 / F16 G16".
 func newGeometry(name string, files, ranks int, rows, castles string, knights, men int, start string) *geometry {
-	g := &geometry{name: name, files: files, ranks: ranks, maxKnights: knights, maxMen: men, start: start}
+	g := &geometry{name: name, key: strings.ToLower(name), files: files, ranks: ranks, maxKnights: knights, maxMen: men, start: start}
 	for _, row := range strings.Fields(rows) {
 		rs, fs, _ := strings.Cut(row, ":")
 		r1, r2, ok := strings.Cut(rs, "-")
@@ -78,17 +95,7 @@ func newGeometry(name string, files, ranks int, rows, castles string, knights, m
 			g.squares = append(g.squares, sq)
 		}
 	}
-	for sq := range g.steps {
-		for _, d := range dirs {
-			for k := 1; k <= 2; k++ {
-				t := int16(-1)
-				if f, r := fileOf(sq)+k*d[0], rankOf(sq)+k*d[1]; g.exists(f, r) {
-					t = int16(sqOf(f, r))
-				}
-				g.steps[sq][dirIndex(d)][k-1] = t
-			}
-		}
-	}
+	g.buildSteps()
 	w, b, _ := strings.Cut(castles, "/")
 	for c, list := range []string{w, b} {
 		for _, s := range strings.Fields(list) {
@@ -101,6 +108,24 @@ func newGeometry(name string, files, ranks int, rows, castles string, knights, m
 		}
 	}
 	return g
+}
+
+// buildSteps works out the steps table (see step): the squares one and
+// two steps away in each direction, -1 where that square does not exist
+// or is a river square (V9: for every move a river square is as a square
+// off the board).
+func (g *geometry) buildSteps() {
+	for sq := range g.steps {
+		for _, d := range dirs {
+			for k := 1; k <= 2; k++ {
+				t := int16(-1)
+				if f, r := fileOf(sq)+k*d[0], rankOf(sq)+k*d[1]; g.exists(f, r) && !g.river[sqOf(f, r)] {
+					t = int16(sqOf(f, r))
+				}
+				g.steps[sq][dirIndex(d)][k-1] = t
+			}
+		}
+	}
 }
 
 func mustAtoi(s string) int {
@@ -134,12 +159,71 @@ var (
 	antiChivalryGeom = antiOf(chivalryGeom)
 	antiCamGeom      = antiOf(camGeom)
 	antiCametteGeom  = antiOf(cametteGeom)
+
+	// River Camelot (V9), copied from its text: Camelot's board and
+	// castles cut by the river, its start two ranks further back, and
+	// each side's 41 tree squares.
+	riverGeom = riverOf(camelotGeom, "River Camelot", "river",
+		"A5 A6 B6 C6 A7 B7 C7 E7 C8 E8 F8 G8 F9 G9 H9 J9 H10 J10 K10 L10 J11 K11 L11 L12",
+		"C2 D2 I2 J2 B3-K3 A4 B4 K4 L4 B5 C5 J5 K5 L5 F6-L6 F7-L7 K8 L8 K9 L9",
+		"A8 B8 A9 B9 A10-G10 A11-G11 A12 B12 C12 J12 K12 A13 B13 K13 L13 B14-K14 C15 D15 I15 J15",
+		RiverStartCFEN)
+	antiRiverGeom = antiOf(riverGeom)
 )
 
-// antiOf returns the Anti form of board g (V11): named Anti-NAME.
+// RiverStartCFEN is River Camelot's start position (V9) in CFEN.
+const RiverStartCFEN = "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/12/3NMMMMN3/2NMMMMMMN2/10/8/2 w 0/0 0 1"
+
+// riverOf returns board g cut by a river (V9): the river squares, each
+// side's tree squares (lists of squares and of ranges along a rank such as
+// "B3-K3"), and a start position. The squares stay the board's for CFEN;
+// the steps table leaves the river out.
+func riverOf(g *geometry, name, key, river, whiteTrees, blackTrees, start string) *geometry {
+	r := *g
+	r.name, r.key, r.start, r.hasTrees = name, key, start, true
+	for _, sq := range squareList(g, river) {
+		r.river[sq] = true
+	}
+	for c, list := range []string{whiteTrees, blackTrees} {
+		r.treeSqs[c] = squareList(g, list)
+		sort.Ints(r.treeSqs[c])
+		for _, sq := range r.treeSqs[c] {
+			r.treeSq[c][sq] = true
+		}
+	}
+	r.buildSteps()
+	return &r
+}
+
+// squareList expands a list of squares like "C2 B3-K3" (a range runs along
+// one rank) on board g; it panics on a bad list.
+func squareList(g *geometry, text string) []int {
+	var out []int
+	for _, tok := range strings.Fields(text) {
+		a, b, isRange := strings.Cut(tok, "-")
+		if !isRange {
+			b = a
+		}
+		lo, ok1 := g.parseSq(a)
+		hi, ok2 := g.parseSq(b)
+		if !ok1 || !ok2 || rankOf(lo) != rankOf(hi) || fileOf(lo) > fileOf(hi) {
+			panic("refgen: bad square list entry " + tok)
+		}
+		for sq := lo; sq <= hi; sq++ {
+			out = append(out, sq)
+		}
+	}
+	return out
+}
+
+// antiOf returns the Anti form of board g (V11): named anti-NAME and
+// shown Anti-Name (Anti-River for River Camelot).
 func antiOf(g *geometry) *geometry {
 	a := *g
-	a.name, a.misere = "Anti-"+g.name, true
+	a.name, a.key, a.misere = "Anti-"+g.name, "anti-"+g.key, true
+	if g.key == "river" {
+		a.name = "Anti-River" // V11: anti-river, shown Anti-River
+	}
 	return &a
 }
 
@@ -163,6 +247,7 @@ func fileOf(sq int) int    { return sq % gridFiles }
 func rankOf(sq int) int    { return sq/gridFiles + 1 }
 func sqName(sq int) string { return string(rune('A'+fileOf(sq))) + strconv.Itoa(rankOf(sq)) }
 func isKnight(p byte) bool { return p == whiteKnight || p == blackKnight }
+func isPiece(p byte) bool  { return isColor(p, white) || isColor(p, black) }
 func isColor(p byte, c int) bool {
 	if c == white {
 		return p == whiteMan || p == whiteKnight
@@ -240,8 +325,9 @@ func dirIndex(d [2]int) int { return (d[0]+1)*3 + d[1] + 1 }
 
 // Board is a position's pieces on the grid shared by every variant (14
 // files by 16 ranks, see Square): each byte is a CFEN piece letter (N, M,
-// n, m, R5) or 0 for an empty square. Squares that the variant's board
-// lacks stay 0.
+// n, m, R5), 't' for a tree of River Camelot (V9), or 0 for an empty
+// square. Squares that the variant's board lacks stay 0, and so do River's
+// river squares.
 type Board [numSq]byte
 
 // Square returns the index in a Board of the square of file f (0 for A)

@@ -9,7 +9,8 @@ import (
 // StartCFEN is the starting position (R2) in CFEN (R5).
 const StartCFEN = "2/8/10/12/12/2nmmmmmmn2/3nmmmmn3/12/12/3NMMMMN3/2NMMMMMMN2/12/12/10/8/2 w 0/0 0 1"
 
-// position is a full game state as described by CFEN (R5, V6).
+// position is a full game state as described by CFEN (R5, V6, V9). River
+// Camelot's trees stand on the board b as 't'.
 type position struct {
 	g       *geometry // the variant's board; nil means Camelot
 	b       Board
@@ -65,6 +66,9 @@ func parseCFENOn(g *geometry, s string) (*position, error) {
 	var knights, men [2]int
 	var inOwn [2]int
 	names := [2]string{"White", "Black"}
+	var trees [2]int    // trees on each side's tree squares (V9)
+	var lastTree [2]int // the rank of the last of them read
+
 	for i, text := range rs {
 		r := g.ranks - i
 		lo, hi := g.rankSpan(r)
@@ -86,11 +90,39 @@ func parseCFENOn(g *geometry, s string) (*position, error) {
 					return nil, fmt.Errorf("cfen board field: rank %d is too long", r)
 				}
 				j = k
+			case ch == tree && g.hasTrees:
+				// V9: a tree stands on a tree square, at most 3 a side
+				// (the count of 1 or 2 is checked below), never on the
+				// river.
+				if f > hi {
+					return nil, fmt.Errorf("cfen board field: rank %d is too long", r)
+				}
+				sq := sqOf(f, r)
+				if g.river[sq] {
+					return nil, fmt.Errorf("cfen board field: rank %d: a tree on the river square %s", r, sqName(sq))
+				}
+				c := white
+				if g.treeSq[black][sq] {
+					c = black
+				} else if !g.treeSq[white][sq] {
+					return nil, fmt.Errorf("cfen board field: rank %d: a tree on %s, which is no tree square", r, sqName(sq))
+				}
+				trees[c]++
+				lastTree[c] = r
+				if trees[c] > 3 {
+					return nil, fmt.Errorf("cfen board field: rank %d: %d trees on %s's tree squares, want 0 or 3", r, trees[c], names[c])
+				}
+				p.b[sq] = ch
+				f++
+				j++
 			case ch == whiteMan || ch == whiteKnight || ch == blackMan || ch == blackKnight:
 				if f > hi {
 					return nil, fmt.Errorf("cfen board field: rank %d is too long", r)
 				}
 				sq := sqOf(f, r)
+				if g.river[sq] { // V9: nothing stands on the river
+					return nil, fmt.Errorf("cfen board field: rank %d: a piece on the river square %s", r, sqName(sq))
+				}
 				p.b[sq] = ch
 				c := black
 				if isColor(ch, white) {
@@ -125,6 +157,11 @@ func parseCFENOn(g *geometry, s string) (*position, error) {
 			return nil, fmt.Errorf("cfen board field: rank %d has %d squares, want %d", r, f-lo, hi-lo+1)
 		}
 	}
+	for c := range trees {
+		if trees[c] != 0 && trees[c] != 3 { // V9
+			return nil, fmt.Errorf("cfen board field: rank %d: %d tree(s) on %s's tree squares, want 0 or 3", lastTree[c], trees[c], names[c])
+		}
+	}
 
 	// Field 2: side to move.
 	switch fields[1] {
@@ -134,6 +171,17 @@ func parseCFENOn(g *geometry, s string) (*position, error) {
 		p.side = black
 	default:
 		return nil, fmt.Errorf("cfen side field: want w or b, got %q", fields[1])
+	}
+	// V10: White places its trees first, then Black, then the pieces
+	// move. Black to move with no White tree, or White to move with its
+	// trees placed but none of Black's, cannot arise.
+	if g.hasTrees {
+		switch {
+		case p.side == black && trees[white] == 0:
+			return nil, fmt.Errorf("cfen board field: Black to move, but no White tree on White's tree squares (%s); White places its trees first (V10)", g.treeRanks(white))
+		case p.side == white && trees[white] == 3 && trees[black] == 0:
+			return nil, fmt.Errorf("cfen board field: White to move with its trees placed, but no Black tree on Black's tree squares (%s); Black places its trees before White's first piece move (V10)", g.treeRanks(black))
+		}
 	}
 
 	// Field 3: castle moves used, "W/B".
@@ -175,6 +223,12 @@ func parseCFENOn(g *geometry, s string) (*position, error) {
 		p.moveNo = n
 	}
 	return p, nil
+}
+
+// treeRanks names the ranks of side c's tree squares (V9): "ranks 2 to 9".
+func (g *geometry) treeRanks(c int) string {
+	sqs := g.treeSqs[c]
+	return fmt.Sprintf("ranks %d to %d", rankOf(sqs[0]), rankOf(sqs[len(sqs)-1]))
 }
 
 // String formats the position as canonical CFEN (R5, V6).

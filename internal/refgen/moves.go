@@ -7,15 +7,44 @@ import (
 	"strings"
 )
 
-// Move is one legal move by identity (R4).
+// Move is one legal move by identity (R4): a piece move, or in River
+// Camelot's tree phase a tree placement (V10).
+//
+// A piece move has From and To, Captured lists the squares it captures
+// (empty when none) and Trees is nil.
+//
+// A tree placement has From == "" and To == "", no Captured, and Trees
+// holding its three squares in board order (as Captured's). Apply reads
+// them in any order.
 type Move struct {
 	From, To string   // square names like "F6", upper case
 	Captured []string // captured squares, sorted in board order (rank 1 first, then file A, B, ... within a rank)
+	Trees    []string // a placement's three tree squares, in board order; nil for a piece move
 }
 
+// IsPlacement reports whether m is a tree placement (V10).
+func (m Move) IsPlacement() bool { return len(m.Trees) > 0 }
+
 // Key returns the canonical "FROM-TO:CAP1,CAP2,..." form (empty list ->
-// "FROM-TO:"), for set comparison.
+// "FROM-TO:") of a piece move, for set comparison. A placement's key is
+// its move text (V10): its squares sorted by file and then by rank, joined
+// by commas, "C2,D2,I2"; it has neither '-' nor ':', so no piece move has
+// that key.
 func (m Move) Key() string {
+	if m.IsPlacement() {
+		sqs := make([]string, len(m.Trees))
+		for i, sq := range m.Trees {
+			sqs[i] = strings.ToUpper(sq)
+		}
+		sort.Slice(sqs, func(i, j int) bool {
+			a, b := sqs[i], sqs[j]
+			if a[0] != b[0] {
+				return a[0] < b[0] // by file
+			}
+			return len(a) < len(b) || len(a) == len(b) && a < b // then by rank
+		})
+		return strings.Join(sqs, ",")
+	}
 	return m.From + "-" + m.To + ":" + strings.Join(m.Captured, ",")
 }
 
@@ -41,12 +70,24 @@ func (s capSet) squares() []int {
 }
 
 // moveID is a move's identity (R4): origin, destination, captured set.
+// A tree placement (V10) has origin and destination -1 and its three
+// squares as caps.
 type moveID struct {
 	from, to int
 	caps     capSet
 }
 
+// placement reports whether id is a tree placement (V10).
+func (id moveID) placement() bool { return id.from < 0 }
+
 func (id moveID) toMove() Move {
+	if id.placement() {
+		m := Move{}
+		for _, sq := range id.caps.squares() {
+			m.Trees = append(m.Trees, sqName(sq))
+		}
+		return m
+	}
 	m := Move{From: sqName(id.from), To: sqName(id.to), Captured: []string{}}
 	for _, sq := range id.caps.squares() {
 		m.Captured = append(m.Captured, sqName(sq))
@@ -67,7 +108,7 @@ func (p *position) census() (count, inOpp [2]int) {
 	g := p.geom()
 	for _, sq := range g.squares {
 		pc := p.b[sq]
-		if pc == empty {
+		if !isPiece(pc) { // an empty square or a tree (V9)
 			continue
 		}
 		c := black
@@ -115,6 +156,9 @@ func (p *position) gameOver() bool {
 // moved (or, in a position that could not arise in play, of the side to
 // move), then no legal move (R15), then the one-piece draw (R16).
 func (p *position) result() string {
+	if p.inTreePhase() {
+		return "*" // V10: the game goes on while trees are placed
+	}
 	count, inOpp := p.census()
 	if r := p.won(count, inOpp); r != "" {
 		return r
@@ -322,9 +366,10 @@ func (p *position) pieceMoves(origin int, capturesOnly bool, out moveSink) {
 }
 
 // generate returns all legal moves (distinct identities, R4), unsorted; a
-// position whose game is over has none (R17, V5).
+// position whose game is over has none (R17, V5). In the tree phase they
+// are the placements, and the game is not over (V10).
 func (p *position) generate() []moveID {
-	if p.gameOver() {
+	if !p.inTreePhase() && p.gameOver() {
 		return nil
 	}
 	return p.legal()
@@ -338,10 +383,22 @@ func (p *position) legal() []moveID {
 	return collect(out)
 }
 
-// legalInto adds the moves legal returns to out.
+// legalInto adds the moves legal returns to out: in the tree phase the
+// placements (V10), else the piece moves.
 func (p *position) legalInto(out moveSink) {
 	g := p.geom()
 	c := p.side
+	if p.inTreePhase() {
+		free := p.freeTreeSquares()
+		for i := range free {
+			for j := i + 1; j < len(free); j++ {
+				for k := j + 1; k < len(free); k++ {
+					out.add(moveID{-1, -1, capSet{}.with(free[i]).with(free[j]).with(free[k])})
+				}
+			}
+		}
+		return
+	}
 
 	// R12: a piece in its own castle must leave; only it moves.
 	for _, sq := range g.squares {
@@ -391,10 +448,18 @@ func collect(s moveSet) []moveID {
 }
 
 // apply returns the position after move id (assumed legal), per decision 7.
+// A placement (V10) counts in the move number but not in the ply clock.
 func (p *position) apply(id moveID) position {
 	q := *p
 	c := p.side
 	q.b.play(id)
+	if id.placement() {
+		if c == black {
+			q.moveNo++
+		}
+		q.side = 1 - c
+		return q
+	}
 	g := p.geom()
 	if g.oppCastle(c, id.from) && g.oppCastle(c, id.to) && id.from != id.to {
 		q.castles[c]++
@@ -414,6 +479,16 @@ func (p *position) apply(id moveID) position {
 func perft(p *position, depth int) uint64 {
 	if depth == 0 {
 		return 1
+	}
+	if depth == 1 && p.inTreePhase() {
+		// V10: the placements are the ways to choose 3 of the free tree
+		// squares; counted, not listed, so that perft 2 from River's
+		// start (10,660 × 10,660) stays quick.
+		n := uint64(len(p.freeTreeSquares()))
+		if n < 3 {
+			return 0
+		}
+		return n * (n - 1) * (n - 2) / 6
 	}
 	ms := p.generate()
 	if depth == 1 {
@@ -436,17 +511,46 @@ func Moves(cfen string) ([]Move, error) { return Camelot.Moves(cfen) }
 // moves lists the legal moves, sorted by Key().
 func (p *position) moves() []Move {
 	ids := p.generate()
-	ms := make([]Move, len(ids))
-	for i, id := range ids {
-		ms[i] = id.toMove()
+	type keyed struct {
+		key string
+		m   Move
 	}
-	sort.Slice(ms, func(i, j int) bool { return ms[i].Key() < ms[j].Key() })
+	ks := make([]keyed, len(ids))
+	for i, id := range ids {
+		m := id.toMove()
+		ks[i] = keyed{m.Key(), m}
+	}
+	sort.Slice(ks, func(i, j int) bool { return ks[i].key < ks[j].key })
+	ms := make([]Move, len(ks))
+	for i := range ks {
+		ms[i] = ks[i].m
+	}
 	return ms
 }
 
 // idOf converts a Move to its identity, validating the square names on
 // board g.
 func idOf(g *geometry, m Move) (moveID, error) {
+	if m.IsPlacement() {
+		if m.From != "" || m.To != "" || len(m.Captured) != 0 {
+			return moveID{}, fmt.Errorf("a tree placement with squares %v has an origin, a destination or captures", m.Trees)
+		}
+		if len(m.Trees) != 3 {
+			return moveID{}, fmt.Errorf("a tree placement has 3 squares, not %d", len(m.Trees))
+		}
+		var trees capSet
+		for _, s := range m.Trees {
+			sq, ok := g.parseSq(s)
+			if !ok {
+				return moveID{}, fmt.Errorf("bad tree square %q", s)
+			}
+			if trees.has(sq) {
+				return moveID{}, fmt.Errorf("tree square %q listed twice", s)
+			}
+			trees = trees.with(sq)
+		}
+		return moveID{-1, -1, trees}, nil
+	}
 	from, ok := g.parseSq(m.From)
 	if !ok {
 		return moveID{}, fmt.Errorf("bad origin square %q", m.From)
@@ -478,6 +582,20 @@ func (p *position) applyMove(m Move) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if id.placement() {
+		// Checked directly rather than among the thousands of placements:
+		// three free own tree squares, in the tree phase (V10).
+		if !p.inTreePhase() {
+			return "", fmt.Errorf("illegal move %s: no tree placement outside the tree phase", m.Key())
+		}
+		for _, sq := range id.caps.squares() {
+			if !p.geom().treeSq[p.side][sq] || p.b[sq] != empty {
+				return "", fmt.Errorf("illegal move %s: %s is no free tree square of the side to move", m.Key(), sqName(sq))
+			}
+		}
+		q := p.apply(id)
+		return q.String(), nil
+	}
 	for _, g := range p.generate() {
 		if g == id {
 			q := p.apply(id)
@@ -490,3 +608,31 @@ func (p *position) applyMove(m Move) (string, error) {
 // Perft returns the number of leaf nodes of the legal move tree of the given
 // depth (R17); depth 0 gives 1.
 func Perft(cfen string, depth int) (uint64, error) { return Camelot.Perft(cfen, depth) }
+
+// inTreePhase reports whether the side to move places its trees now: the
+// board has a tree phase and the side's own tree squares hold no tree
+// (V10).
+func (p *position) inTreePhase() bool {
+	g := p.geom()
+	if !g.hasTrees {
+		return false
+	}
+	for _, sq := range g.treeSqs[p.side] {
+		if p.b[sq] == tree {
+			return false
+		}
+	}
+	return true
+}
+
+// freeTreeSquares lists the empty tree squares of the side to move, in
+// index order: where it may place a tree (V10).
+func (p *position) freeTreeSquares() []int {
+	var out []int
+	for _, sq := range p.geom().treeSqs[p.side] {
+		if p.b[sq] == empty {
+			out = append(out, sq)
+		}
+	}
+	return out
+}

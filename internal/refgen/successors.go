@@ -21,9 +21,23 @@ func (v Variant) NewSuccessors() *Successors { return &Successors{g: v.geom()} }
 // does: "1-0" or "0-1" when a side has won (R14, R15, V5), "1/2-1/2" for
 // a draw (R15, R16), "*" while the game goes on. While it goes on, next
 // holds the board after each legal move, one per distinct move (R4), in no
-// particular order; next is overwritten by the following call.
+// particular order; next is overwritten by the following call. In River
+// Camelot's tree phase (V10) the game goes on and the moves are the
+// placements.
 func (s *Successors) Generate(b *Board, side int) (result string, next []Board) {
 	p := position{g: s.g, b: *b, side: side, moveNo: 1}
+	if p.inTreePhase() {
+		// Thousands of placements: a map, not the list's linear search
+		// for duplicates.
+		s.next = s.next[:0]
+		var ids moveSet = map[moveID]struct{}{}
+		p.legalInto(ids)
+		for id := range ids {
+			s.next = append(s.next, p.b)
+			s.next[len(s.next)-1].play(id)
+		}
+		return "*", s.next
+	}
 	count, inOpp := p.census()
 	if r := p.won(count, inOpp); r != "" {
 		return r, nil
@@ -55,8 +69,15 @@ func (l *moveList) add(id moveID) {
 }
 
 // play makes the move id on b: the piece goes from its origin to its
-// destination and the captured pieces leave the board (R6–R9).
+// destination and the captured pieces leave the board (R6–R9); a
+// placement puts its three trees on the board (V10).
 func (b *Board) play(id moveID) {
+	if id.placement() {
+		for _, sq := range id.caps.squares() {
+			b[sq] = tree
+		}
+		return
+	}
 	pc := b[id.from]
 	b[id.from] = empty
 	for w, x := range id.caps {

@@ -1,6 +1,7 @@
 package refgen
 
 import (
+	"fmt"
 	"math/rand"
 	"os"
 	"strings"
@@ -9,23 +10,29 @@ import (
 )
 
 // vpos builds a CFEN on variant v's board (V6) from a piece list like
-// "ME5 NA4 mE6", a side and the tail fields 3–5.
+// "ME5 NA4 mE6" (River's trees as "tC2"), a side and the tail fields 3–5.
 func vpos(t *testing.T, v Variant, pieces, side, tail string) string {
 	t.Helper()
+	s := vtext(v, pieces, side, tail)
+	if _, err := parseCFENOn(v.geom(), s); err != nil {
+		t.Fatalf("%s: built invalid CFEN %q: %v", v, s, err)
+	}
+	return s
+}
+
+// vtext builds a CFEN as vpos does, without checking it: for the texts
+// that must be refused.
+func vtext(v Variant, pieces, side, tail string) string {
 	g := v.geom()
 	p := position{g: g, moveNo: 1}
 	for _, tok := range strings.Fields(pieces) {
 		sq, ok := g.parseSq(tok[1:])
 		if !ok {
-			t.Fatalf("%s: bad square in %q", v, tok)
+			panic(fmt.Sprintf("%s: bad square in %q", v, tok))
 		}
 		p.b[sq] = tok[0]
 	}
-	s := strings.Fields(p.String())[0] + " " + side + " " + tail
-	if _, err := parseCFENOn(g, s); err != nil {
-		t.Fatalf("%s: built invalid CFEN %q: %v", v, s, err)
-	}
-	return s
+	return strings.Fields(p.String())[0] + " " + side + " " + tail
 }
 
 // vmoves returns the keys of v's legal moves in cfen, optionally only those
@@ -70,13 +77,16 @@ func TestVariantNames(t *testing.T) {
 	for in, want := range map[string]Variant{
 		"camelot": Camelot, "CAMELOT": Camelot, "cam": Cam, "Cam": Cam,
 		"camette": Camette, "CaMeTtE": Camette, "chivalry": Chivalry, "Chivalry": Chivalry,
+		"river": River, "RIVER": River, "River Camelot": River, "river camelot": River,
+		"anti-river": AntiRiver, "Anti-River": AntiRiver, "anti-camelot": AntiCamelot,
+		"ANTI-CHIVALRY": AntiChivalry,
 	} {
 		v, err := ParseVariant(in)
 		if err != nil || v != want {
 			t.Errorf("ParseVariant(%q) = %v, %v; want %v", in, v, err, want)
 		}
 	}
-	for _, bad := range []string{"", "cams", "camelot ", "chess"} {
+	for _, bad := range []string{"", "cams", "camelot ", "chess", "anti-river camelot", "rivers", "anti-"} {
 		if _, err := ParseVariant(bad); err == nil {
 			t.Errorf("ParseVariant(%q) accepted", bad)
 		}
@@ -85,15 +95,25 @@ func TestVariantNames(t *testing.T) {
 	for _, v := range Variants() {
 		names = append(names, v.String())
 	}
-	if got := strings.Join(names, " "); got != "Camelot Cam Camette Chivalry Anti-Camelot Anti-Cam Anti-Camette Anti-Chivalry" {
+	if got := strings.Join(names, ", "); got != "Camelot, Cam, Camette, Chivalry, River Camelot, Anti-Camelot, Anti-Cam, Anti-Camette, Anti-Chivalry, Anti-River" {
+		t.Errorf("names %q", got)
+	}
+	names = names[:0]
+	for _, v := range Variants() {
+		names = append(names, v.Name())
+	}
+	if got := strings.Join(names, " "); got != "camelot cam camette chivalry river anti-camelot anti-cam anti-camette anti-chivalry anti-river" {
 		t.Errorf("names %q", got)
 	}
 	var zero Variant
 	if zero != Camelot {
 		t.Error("the zero Variant is not Camelot (V1 default)")
 	}
-	if _, err := Variant(9).Moves(StartCFEN); err == nil {
+	if _, err := Variant(10).Moves(StartCFEN); err == nil {
 		t.Error("unknown variant accepted")
+	}
+	if s := Variant(10).String(); s != "Variant(10)" {
+		t.Errorf("unknown variant shown as %q", s)
 	}
 }
 
@@ -110,6 +130,8 @@ func TestVariantBoards(t *testing.T) {
 		{Chivalry, 176, 14, 16, "G1 H1 / G16 H16"},
 		{Cam, 67, 7, 13, "D1 / D13"},
 		{Camette, 23, 5, 7, "C1 / C7"},
+		{River, 160, 12, 16, "F1 G1 / F16 G16"}, // V9: Camelot's squares, river included
+		{AntiRiver, 160, 12, 16, "F1 G1 / F16 G16"},
 	} {
 		g := tc.v.geom()
 		if tc.v.Files() != tc.files || tc.v.Ranks() != tc.ranks {
@@ -177,6 +199,11 @@ func TestVariantStarts(t *testing.T) {
 			"nC10 nD10 nK10 nL10 nC11 nD11 nK11 nL11 mE10 mF10 mG10 mH10 mI10 mJ10 mE11 mF11 mG11 mH11 mI11 mJ11"},
 		{Cam, "NC4 NE4 MB5 MC5 MD5 ME5 MF5 nC10 nE10 mB9 mC9 mD9 mE9 mF9"},
 		{Camette, "NC2 MB3 MC3 MD3 nC6 mB5 mC5 mD5"},
+		// V9, copied from its lists.
+		{River, "NC4 NJ4 ND5 NI5 MD4 ME4 MF4 MG4 MH4 MI4 ME5 MF5 MG5 MH5 " +
+			"nD12 nI12 nC13 nJ13 mE12 mF12 mG12 mH12 mD13 mE13 mF13 mG13 mH13 mI13"},
+		{AntiRiver, "NC4 NJ4 ND5 NI5 MD4 ME4 MF4 MG4 MH4 MI4 ME5 MF5 MG5 MH5 " +
+			"nD12 nI12 nC13 nJ13 mE12 mF12 mG12 mH12 mD13 mE13 mF13 mG13 mH13 mI13"},
 	} {
 		if got := vpos(t, tc.v, tc.pieces, "w", "0/0 0 1"); got != tc.v.StartCFEN() {
 			t.Errorf("%s start:\n built %s\n given %s", tc.v, got, tc.v.StartCFEN())
@@ -200,6 +227,10 @@ func TestVariantStarts(t *testing.T) {
 	if Camelot.StartCFEN() != StartCFEN {
 		t.Error("Camelot.StartCFEN differs from StartCFEN")
 	}
+	// V9 gives River's start CFEN too: Camelot's moved two ranks back.
+	if River.StartCFEN() != "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/12/3NMMMMN3/2NMMMMMMN2/10/8/2 w 0/0 0 1" {
+		t.Errorf("River start %s", River.StartCFEN())
+	}
 }
 
 // Perft from each start (R17, V5) against independent figures.
@@ -213,6 +244,9 @@ func TestVariantPerft(t *testing.T) {
 		{Cam, []uint64{54, 2916, 166212}, 3},
 		{Chivalry, []uint64{132, 17470, 2456802}, 2},
 		{Camelot, []uint64{startMoves, 10026}, 2}, // same as Perft (TestPerftStart)
+		// V10: White's placements, then Black's: C(41,3) and its square.
+		{River, []uint64{10660, 113635600}, 2},
+		{AntiRiver, []uint64{10660, 113635600}, 2},
 	} {
 		for d, want := range tc.want {
 			depth := d + 1
@@ -485,6 +519,33 @@ func TestVariantBadCFEN(t *testing.T) {
 		{Chivalry, "2/8/10/12/14/2nnmmmmmmnn2/2nnmmmmmmnn2/14/13/2NNMMMMMMNN2/2NNMMMMMMNN2/14/12/10/8/2 w", "rank 8"},  // 13 of 14
 		{Chivalry, "2/8/10/12/15/2nnmmmmmmnn2/2nnmmmmmmnn2/14/14/2NNMMMMMMNN2/2NNMMMMMMNN2/14/12/10/8/2 w", "rank 12"}, // 15
 		{Chivalry, "2/8/10/12/14/2nnmmmmmmnn2/2nnmmmmmmnn2/14/14/2NNMMMMMMNN2/2NNMMMMMMNN2/14/12/10/8/2 w 3/0", "castle-moves field"},
+
+		// V9: nothing on the river, trees only on the tree squares, 0 or
+		// 3 a side; the rank at fault is named.
+		{River, vtext(River, riverTrees+" MA5 mL13", "w", "0/0 0 9"), "rank 5: a piece on the river square A5"},
+		{River, vtext(River, riverTrees+" MD6 nL12", "w", "0/0 0 9"), "rank 12: a piece on the river square L12"},
+		{River, vtext(River, riverTrees+" ME8 mL13", "b", "0/0 0 9"), "rank 8: a piece on the river square E8"},
+		{AntiRiver, vtext(AntiRiver, riverTrees+" MD6 mI9 mJ9", "w", "0/0 0 9"), "rank 9: a piece on the river square J9"},
+		{River, vtext(River, "tC2 tD2 tC8 tC15 tD15 tI15 MD6 mL13", "w", "0/0 0 9"), "rank 8: a tree on the river square C8"},
+		{River, vtext(River, "tC2 tD2 tE5 tC15 tD15 tI15 MD6 mL13", "w", "0/0 0 9"), "rank 5: a tree on E5, which is no tree square"},
+		{River, vtext(River, "tC2 tD2 tF1 tC15 tD15 tI15 MD6 mL13", "w", "0/0 0 9"), "rank 1: a tree on F1"},
+		{River, vtext(River, "tC2 tD2 tI2 tC15 tD15 tI15 tG16 MD6 mL13", "w", "0/0 0 9"), "rank 16: a tree on G16"},
+		{River, vtext(River, "tC2 tD2 tI2 tJ2 tC15 tD15 tI15 MD6 mL13", "w", "0/0 0 9"), "rank 2: 4 trees on White's tree squares"},
+		{River, vtext(River, "tF7 tL9 tK8 tB3 tC15 tD15 tI15 MD6 mL13", "w", "0/0 0 9"), "rank 3: 4 trees on White's"},        // read from rank 16 down
+		{River, vtext(River, "tC2 tF7 tC15 tD15 tI15 MD6 mL13", "w", "0/0 0 9"), "rank 2: 2 tree(s) on White's tree squares"}, // the last one read
+		{River, vtext(River, "tC2 tD2 tI2 tJ12 tK12 MD6 mL13", "b", "0/0 0 9"), "rank 12: 2 tree(s) on Black's"},
+		{River, vtext(River, "tC2 tD2 tI2 tA8 MD6 mL13", "b", "0/0 0 9"), "rank 8: 1 tree(s) on Black's"},
+		{River, vtext(River, "tC2 tD2 tI2 tA8 tB14 tC15 tK13 MD6 mL13", "w", "0/0 0 9"), "rank 8: 4 trees on Black's"},
+		// V10: Black never places before White, nor White move a piece
+		// before Black has placed.
+		{River, strings.Replace(River.StartCFEN(), " w ", " b ", 1), "Black to move, but no White tree"},
+		{River, vtext(River, "tC15 tD15 tI15 MD6 mL13", "b", "0/0 0 9"), "White's tree squares (ranks 2 to 9)"},
+		{AntiRiver, vtext(AntiRiver, "tC2 tD2 tI2 MD6 mL13", "w", "0/0 0 2"), "no Black tree on Black's tree squares (ranks 8 to 15)"},
+		{River, strings.Fields(vtext(River, riverTrees+" MD6 mL13", "w", "0/0 0 9"))[0] + " x", "side field"},
+		// Anti-River has no castle moves (V11); Camelot knows no trees.
+		{AntiRiver, vtext(AntiRiver, riverTrees+" MD6 mL13", "w", "1/0 0 9"), "castle-moves field"},
+		{Camelot, vtext(River, riverTrees+" MD6 mL13", "w", "0/0 0 9"), "bad character 't'"},
+		{AntiCamelot, River.StartCFEN()[:2] + "t" + River.StartCFEN()[3:], "bad character 't'"},
 	} {
 		_, err := parseCFENOn(tc.v.geom(), tc.cfen)
 		if err == nil {
@@ -553,6 +614,34 @@ func TestVariantNoPanic(t *testing.T) {
 				t.Errorf("%s: Result failed after Moves succeeded on %q", v, c)
 			}
 			for _, m := range ms {
+				if _, err := v.Apply(c, m); err != nil {
+					t.Errorf("%s.Apply(%q, %s): %v", v, c, m.Key(), err)
+				}
+			}
+		}
+	}
+	// River (V9, V10): from the start (the tree phase), from a position
+	// after both placements and from one in Black's placement, with trees
+	// among the characters. The tree phase lists thousands of placements:
+	// a sample of the moves is applied.
+	n /= 3
+	for _, v := range []Variant{River, AntiRiver} {
+		seeds := []string{v.StartCFEN(), riverAfterPlacements,
+			vpos(t, v, "tJ5 tF6 tL9 MD7 MD8 mD9 NI9 nI10 mL13", "b", "0/0 3 1")}
+		for i := 0; i < n; i++ {
+			c := mutate(rng, seeds[rng.Intn(len(seeds))], alphabet+"tt")
+			ms, err := v.Moves(c)
+			if err != nil {
+				continue
+			}
+			if _, err := v.Result(c); err != nil {
+				t.Errorf("%s: Result failed after Moves succeeded on %q", v, c)
+			}
+			if _, err := v.Perft(c, 1); err != nil {
+				t.Errorf("%s: Perft failed after Moves succeeded on %q", v, c)
+			}
+			for k := 0; k < 10 && k < len(ms); k++ {
+				m := ms[rng.Intn(len(ms))]
 				if _, err := v.Apply(c, m); err != nil {
 					t.Errorf("%s.Apply(%q, %s): %v", v, c, m.Key(), err)
 				}

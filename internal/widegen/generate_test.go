@@ -123,7 +123,10 @@ func TestOnlyTheHotCoreIsGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const budget = 8000
+	// The rules, evaluation and search of one grid: 7,800 lines for
+	// Parker's boards, and River's tree phase (V10), rules that every
+	// grid's core carries, on top.
+	const budget = 8250
 	t.Logf("%d generated lines", lines)
 	if lines > budget {
 		t.Errorf("%d generated lines, over the budget of %d", lines, budget)

@@ -41,7 +41,7 @@ type sideStats struct {
 // layout), and returns its phase.
 func (c *collector) collect(p *movegen.Position, l *layout) int {
 	occupied := p.Occupied()
-	empty := l.geo.Board.AndNot(occupied)
+	empty := l.geo.Board.AndNot(occupied.Or(p.Trees)) // a tree is never empty (V10)
 	knights := p.Knights.Count()
 	phase := int(l.phase[occupied.Count()+knights]) // a Knight counts 2, a Man 1
 	var stats [2]sideStats

@@ -150,6 +150,10 @@ func (l *layout) build(v movegen.Variant) {
 	l.pstSquares = int(n)
 	l.post = wPST + 2*l.pstSquares
 	l.numWeights = l.post + numPost
+	var walk [2][movegen.SquareSpan]int // steps to each castle round the river (V9)
+	if !geo.River.IsEmpty() {
+		walk = [2][movegen.SquareSpan]int{walkDistances(geo, geo.Castle[0]), walkDistances(geo, geo.Castle[1])}
+	}
 	for b := geo.Board; !b.IsEmpty(); {
 		s := b.PopFirst()
 		for c := movegen.White; c <= movegen.Black; c++ {
@@ -163,6 +167,10 @@ func (l *layout) build(v movegen.Variant) {
 			}
 			l.distTarget[c][s] = int8(min(raceSteps, castleDistance(geo, s, c.Other())))
 			l.distHome[c][s] = int8(min(raceSteps, castleDistance(geo, s, c)))
+			if !geo.River.IsEmpty() { // round the river (V9), by the bridges
+				l.distTarget[c][s] = int8(min(raceSteps, walk[c.Other()][s]))
+				l.distHome[c][s] = int8(min(raceSteps, walk[c][s]))
+			}
 		}
 	}
 	start := movegen.StartOf(v)
@@ -171,6 +179,28 @@ func (l *layout) build(v movegen.Variant) {
 		l.phase[n] = uint8(min(MaxPhase, n*MaxPhase/full))
 	}
 	l.initNames()
+}
+
+// walkDistances returns the number of steps on geo's board from each
+// square to the nearest square of target (99 where none leads): king
+// steps that go round the board's river, found breadth-first from target.
+func walkDistances(geo *movegen.Geometry, target movegen.Bitboard) [movegen.SquareSpan]int {
+	var dist [movegen.SquareSpan]int
+	for s := range dist {
+		dist[s] = 99
+	}
+	reach, frontier := target, target
+	for d := 0; !frontier.IsEmpty(); d++ {
+		var next movegen.Bitboard
+		for b := frontier; !b.IsEmpty(); {
+			s := b.PopFirst()
+			dist[s] = d
+			next = next.Or(geo.Adjacent[s])
+		}
+		frontier = next.AndNot(reach)
+		reach = reach.Or(frontier)
+	}
+	return dist
 }
 
 // castleDistance is the number of king steps from s to the nearest square

@@ -33,7 +33,7 @@ func randomVariantPositions(v movegen.Variant, n int, seed uint64) []movegen.Pos
 	var out []movegen.Position
 	var ml movegen.MoveList
 	for len(out) < n {
-		p := movegen.StartOf(v)
+		p := startAfterTrees(v, r)
 		plies := r.IntN(120)
 		for i := 0; i < plies; i++ {
 			p.GenerateMoves(&ml)
@@ -56,10 +56,13 @@ func randomVariantPositions(v movegen.Variant, n int, seed uint64) []movegen.Pos
 func remapOn(p movegen.Position, to func(geo *movegen.Geometry, s movegen.Square) movegen.Square, swap bool) movegen.Position {
 	geo := p.Geometry()
 	q := p
-	q.Pieces, q.Knights = [2]movegen.Bitboard{}, movegen.Bitboard{}
+	q.Pieces, q.Knights, q.Trees = [2]movegen.Bitboard{}, movegen.Bitboard{}, movegen.Bitboard{}
 	for b := geo.Board; !b.IsEmpty(); {
 		s := b.PopFirst()
 		t := to(geo, s)
+		if p.Trees.Has(s) {
+			q.Trees.Set(t)
+		}
 		for c := movegen.White; c <= movegen.Black; c++ {
 			if p.Pieces[c].Has(s) {
 				d := c
@@ -82,9 +85,13 @@ func remapOn(p movegen.Position, to func(geo *movegen.Geometry, s movegen.Square
 }
 
 // variantColourFlip swaps the colours and mirrors the ranks of p's board
-// (V2 boards are symmetric both ways).
+// (V2 boards are symmetric both ways), or turns River's board a half turn
+// (V9: its only symmetry).
 func variantColourFlip(p movegen.Position) movegen.Position {
 	return remapOn(p, func(geo *movegen.Geometry, s movegen.Square) movegen.Square {
+		if !geo.River.IsEmpty() {
+			return geo.SquareAt(p.Variant.Files()-1-s.File(), p.Variant.Ranks()-1-s.Rank())
+		}
 		return geo.SquareAt(s.File(), p.Variant.Ranks()-1-s.Rank())
 	}, true)
 }
@@ -108,6 +115,9 @@ func TestVariantEvaluateSymmetric(t *testing.T) {
 			q := variantColourFlip(p)
 			flipped, flippedPhase := Features(&q, nil)
 			q = variantLeftRight(p)
+			if !movegen.GeometryOf(v).River.IsEmpty() {
+				q = p // River's board has no left-right symmetry (V9)
+			}
 			mirrored, mirroredPhase := Features(&q, nil)
 			if phase != flippedPhase || phase != mirroredPhase || len(fs) != len(flipped) || len(fs) != len(mirrored) {
 				t.Fatalf("%s %s: features %v, colour-flipped %v, mirrored %v", v, p.CFEN(), fs, flipped, mirrored)
@@ -133,6 +143,9 @@ func TestVariantEvaluateSymmetric(t *testing.T) {
 				t.Fatalf("%s %s scores %d, colour-flipped %s scores %d", v, p.CFEN(), score, q.CFEN(), w)
 			}
 			q = variantLeftRight(p)
+			if !movegen.GeometryOf(v).River.IsEmpty() {
+				continue
+			}
 			if w := Default.Evaluate(&q); score != w {
 				t.Fatalf("%s %s scores %d, mirrored left-right %s scores %d", v, p.CFEN(), score, q.CFEN(), w)
 			}

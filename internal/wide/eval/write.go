@@ -67,4 +67,8 @@ func WriteWeightsOf(w io.Writer, v movegen.Variant, weights []Weight) error {
 
 // goName is v's constant in package movegen: its title without the hyphen
 // (Cam, AntiCam).
-func goName(v movegen.Variant) string { return strings.ReplaceAll(v.Title(), "-", "") }
+func goName(v movegen.Variant) string {
+	name := strings.ReplaceAll(v.Title(), "-", "")
+	name, _, _ = strings.Cut(name, " ") // River Camelot: River, as movegen names it
+	return name
+}

@@ -39,6 +39,9 @@ func ParseCFENOf(v Variant, text string) (Position, error) {
 	default:
 		return Position{}, fmt.Errorf("CFEN field 2 (side to move): want w or b, got %q", fields[1])
 	}
+	if err := p.checkTreePhase(); err != nil {
+		return Position{}, err
+	}
 	p.MoveNumber = 1
 	if len(fields) > 2 {
 		wb := strings.Split(fields[2], "/")
@@ -97,6 +100,7 @@ func (p *Position) parseBoard(text string) error {
 		return fmt.Errorf("want %d ranks separated by '/', got %d", len(spec.RankSpans), len(ranks))
 	}
 	var knights, men [2]int
+	var treeRank [2]int // the rank of each side's first tree, for messages
 	for i, rt := range ranks {
 		r := len(ranks) - 1 - i // the highest rank comes first
 		lo := spec.RankSpans[r][0]
@@ -120,8 +124,18 @@ func (p *Position) parseBoard(text string) error {
 				}
 				continue
 			}
+			if f-lo >= width && (ch == 't' || ch == 'N' || ch == 'M' || ch == 'n' || ch == 'm') {
+				return fmt.Errorf("rank %d: more than %d squares", r+1, width)
+			}
 			var pc Piece
 			switch ch {
+			case 't':
+				if err := p.putTree(geo, r, f, &treeRank); err != nil {
+					return err
+				}
+				f++
+				j++
+				continue
 			case 'N':
 				pc = WhiteKnight
 			case 'M':
@@ -131,12 +145,13 @@ func (p *Position) parseBoard(text string) error {
 			case 'm':
 				pc = BlackMan
 			default:
-				return fmt.Errorf("rank %d: unexpected character %q (want N, M, n, m or a number)", r+1, ch)
+				return fmt.Errorf("rank %d: unexpected character %q (want N, M, n, m, t or a number)", r+1, ch)
 			}
-			if f-lo >= width {
-				return fmt.Errorf("rank %d: more than %d squares", r+1, width)
+			s := geo.squareAt[r][f]
+			if geo.River.Has(s) {
+				return fmt.Errorf("rank %d: a piece on %s, a river square (V9)", r+1, s)
 			}
-			p.put(geo.squareAt[r][f], pc)
+			p.put(s, pc)
 			if pc.Kind() == Knight {
 				knights[pc.Color()]++
 			} else {
@@ -159,6 +174,50 @@ func (p *Position) parseBoard(text string) error {
 		if p.Pieces[c].And(geo.Castle[c]).Count() > 1 {
 			return fmt.Errorf("%s has two pieces in its own castle (R12 allows at most one)", c)
 		}
+		if n := p.Trees.And(geo.TreeSquares[c]).Count(); n != 0 && n != 3 {
+			return fmt.Errorf("rank %d: %s has %d trees on its tree squares, want 0 or 3 (V9)", treeRank[c], c, n)
+		}
+	}
+	return nil
+}
+
+// putTree places a tree read from CFEN on file f of rank r (0-based),
+// refusing one off the side's tree squares or on a river square (V9).
+func (p *Position) putTree(geo *Geometry, r, f int, firstRank *[2]int) error {
+	s := geo.squareAt[r][f]
+	switch {
+	case !geo.hasTrees:
+		return fmt.Errorf("rank %d: a tree on %s, but %s has no trees (V9)", r+1, s, p.Variant.Title())
+	case geo.River.Has(s):
+		return fmt.Errorf("rank %d: a tree on %s, a river square (V9)", r+1, s)
+	}
+	for c := White; c <= Black; c++ {
+		if geo.TreeSquares[c].Has(s) {
+			if firstRank[c] == 0 {
+				firstRank[c] = r + 1
+			}
+			p.Trees.Set(s)
+			return nil
+		}
+	}
+	return fmt.Errorf("rank %d: a tree on %s, which is neither side's tree square (V9)", r+1, s)
+}
+
+// checkTreePhase refuses the tree counts that no game reaches (V10):
+// Black to move with no White tree, or White to move with three White
+// trees and no Black tree.
+func (p *Position) checkTreePhase() error {
+	geo := p.geo()
+	if !geo.hasTrees {
+		return nil
+	}
+	white := p.Trees.Intersects(geo.TreeSquares[White])
+	black := p.Trees.Intersects(geo.TreeSquares[Black])
+	switch {
+	case p.Side == Black && !white:
+		return fmt.Errorf("CFEN: Black to move but White has placed no trees; White places first (V10)")
+	case p.Side == White && white && !black:
+		return fmt.Errorf("CFEN: White to move with White's trees placed but not Black's; Black places next (V10)")
 	}
 	return nil
 }
@@ -170,7 +229,7 @@ func (p *Position) CFEN() string {
 	for r := len(spec.RankSpans) - 1; r >= 0; r-- {
 		empty := 0
 		for f := spec.RankSpans[r][0]; f <= spec.RankSpans[r][1]; f++ {
-			pc := p.PieceAt(geo.squareAt[r][f])
+			pc := p.PieceAt(geo.squareAt[r][f]) // a river square is always empty (V9)
 			if pc == Empty {
 				empty++
 				continue

@@ -30,6 +30,9 @@ func Perft(p Position, depth int) uint64 {
 }
 
 func (pf *perfter) count(p *Position, depth int) uint64 {
+	if p.InTreePhase() {
+		return pf.countPlacements(p, depth)
+	}
 	ml := &pf.lists[depth-1]
 	if depth == 1 {
 		return uint64(p.CountMoves(ml))
@@ -45,6 +48,36 @@ func (pf *perfter) count(p *Position, depth int) uint64 {
 	return n
 }
 
+// countPlacements is count in the tree phase (V10): a placement is one
+// move, so the last ply is C(n,3).
+func (pf *perfter) countPlacements(p *Position, depth int) uint64 {
+	if depth == 1 {
+		return uint64(p.CountPlacements())
+	}
+	var n uint64
+	for _, m := range p.Placements(nil) {
+		child := *p
+		child.PlaceTrees(m)
+		n += pf.count(&child, depth-1)
+	}
+	return n
+}
+
+// legalMoves lists p's legal moves, placements included (V10): for the
+// callers off the search path.
+func (p *Position) legalMoves() []Move {
+	if p.InTreePhase() {
+		return p.Placements(nil)
+	}
+	var ml MoveList
+	p.GenerateMoves(&ml)
+	return append([]Move(nil), ml.Slice()...)
+}
+
+// LegalMoves lists every legal move of p, placements included (V10); it
+// allocates, so the search uses GenerateMoves.
+func (p *Position) LegalMoves() []Move { return p.legalMoves() }
+
 // DivideEntry is one root move of a perft divide and its leaf count.
 type DivideEntry struct {
 	Move  Move
@@ -59,10 +92,9 @@ func Divide(p Position, depth, threads int) ([]DivideEntry, uint64) {
 	if depth <= 0 {
 		return nil, 1
 	}
-	var ml MoveList
-	p.GenerateMoves(&ml)
-	entries := make([]DivideEntry, ml.N)
-	for i, m := range ml.Slice() {
+	moves := p.legalMoves()
+	entries := make([]DivideEntry, len(moves))
+	for i, m := range moves {
 		entries[i] = DivideEntry{Move: m, Text: p.MoveText(m)}
 	}
 	if threads < 1 {
@@ -81,7 +113,7 @@ func Divide(p Position, depth, threads int) ([]DivideEntry, uint64) {
 					return
 				}
 				child := p
-				child.MakeMove(entries[i].Move)
+				child.Play(entries[i].Move)
 				if depth == 1 {
 					entries[i].Nodes = 1
 				} else {

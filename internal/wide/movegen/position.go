@@ -22,6 +22,7 @@ const (
 	WhiteKnight = game.WhiteKnight
 	BlackMan    = game.BlackMan
 	BlackKnight = game.BlackKnight
+	Tree        = game.Tree
 )
 
 // MakePiece returns the piece of colour c and kind k.
@@ -35,6 +36,7 @@ func MakePiece(c Color, k Kind) Piece { return game.MakePiece(c, k) }
 type Position struct {
 	Pieces      [2]Bitboard // by colour
 	Knights     Bitboard    // Knights of both colours; the other pieces are Men
+	Trees       Bitboard    // River's trees (V10): squares no move enters or crosses
 	Key         uint64      // Zobrist key of board, side to move and castle moves used
 	Side        Color
 	Variant     Variant  // the board; set by ParseCFEN and never changed by a move
@@ -60,8 +62,11 @@ func (p *Position) Geometry() *Geometry { return p.geo() }
 // Occupied returns the squares holding a piece.
 func (p *Position) Occupied() Bitboard { return p.Pieces[White].Or(p.Pieces[Black]) }
 
-// PieceAt returns what stands on s.
+// PieceAt returns what stands on s: a piece, a tree (V10) or nothing.
 func (p *Position) PieceAt(s Square) Piece {
+	if p.Trees.Has(s) {
+		return Tree
+	}
 	k := Man
 	if p.Knights.Has(s) {
 		k = Knight
@@ -98,6 +103,9 @@ func (p *Position) computeKey() uint64 {
 			k ^= zobristPiece[c][kind][s]
 		}
 		k ^= zobristCastle[c][p.CastleMoves[c]]
+	}
+	for b := p.Trees; !b.IsEmpty(); {
+		k ^= zobristTree[b.PopFirst()]
 	}
 	if p.Side == Black {
 		k ^= zobristSide

@@ -46,7 +46,7 @@ func (p *Position) moverAt(s Square) (mover, bool) {
 		oppCastle: geo.Castle[us.Other()],
 	}
 	mv.own.Clear(s)
-	mv.empty = geo.Board.AndNot(mv.own.Or(mv.enemy))
+	mv.empty = geo.Board.AndNot(mv.own.Or(mv.enemy).Or(p.Trees))
 	return mv, true
 }
 
@@ -244,6 +244,9 @@ func (r Route) Text() string {
 // such as `F6-F8-H8xH10xJ12`. For a move with no route from p it falls
 // back to origin and destination joined by `-` or `x`.
 func (p *Position) MoveText(m Move) string {
+	if m.IsPlacement() {
+		return placementText(m)
+	}
 	if r, ok := p.Route(m); ok {
 		return r.Text()
 	}
