@@ -32,6 +32,7 @@ const (
 var SuiteDepth = map[game.Variant]int{
 	game.Cam: 6, game.Camette: 8, game.Chivalry: 4,
 	game.AntiCamelot: 4, game.AntiCam: 6, game.AntiCamette: 8, game.AntiChivalry: 4,
+	game.River: 4, game.AntiRiver: 4,
 }
 
 // suiteCandidate is a position of the self-play and how it was reached.
@@ -74,7 +75,7 @@ func selfPlay(v game.Variant, number int) []suiteCandidate {
 func pieceCount(p game.Position) int {
 	n := 0
 	for _, s := range p.Variant().Squares() {
-		if p.PieceAt(s) != game.Empty {
+		if p.PieceAt(s).IsPiece() {
 			n++
 		}
 	}
@@ -87,7 +88,7 @@ func nearCastle(p game.Position) bool {
 	v := p.Variant()
 	for _, s := range v.Squares() {
 		pc := p.PieceAt(s)
-		if pc == game.Empty {
+		if !pc.IsPiece() {
 			continue
 		}
 		for _, k := range v.Castle(pc.Color().Other()) {
