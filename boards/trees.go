@@ -22,13 +22,13 @@ import (
 //     with one tree there (and the opponent's trees: its placement when
 //     made, else the half-turned image of ours, V9's symmetry). Every one
 //     of the placements is then ranked by the sum of its squares' scores.
-//  2. The best-ranked placements are searched whole, deeper and deeper
-//     while the time lasts; the best of the deepest completed pass is
-//     played. The worst-ranked placement is searched once as deep, so
-//     the report shows what the choice is worth.
+//  2. The best-ranked placements, and the worst-ranked one (so that the
+//     report shows what the choice is worth), are searched whole, deeper
+//     and deeper while the time lasts; the best of the deepest pass is
+//     played.
 //
 // Stage 1 deepens while under a twelfth of the move's time; stage 2 goes
-// on while its next pass can end within it.
+// on while its next pass can end within it, or to the end of a move time.
 
 // placementsSearched is how many of the best-ranked placements stage 2
 // searches.
@@ -99,10 +99,14 @@ func (e *Engine) chooseTrees(ctx context.Context, g *game.Game, lim search.Limit
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].score > ranked[j].score })
 	worst := ranked[len(ranked)-1]
-	short := ranked[:min(placementsSearched, len(ranked))]
-	bestDepth := 0
 
-	// Stage 2: the short list, searched whole, deeper while time lasts.
+	// Stage 2: the short list and the worst-ranked placement, searched
+	// whole, deeper while time lasts, the best of the last pass first. A
+	// pass cut short still counts when it re-searched the best one: as an
+	// iteration of a search does, it then plays the best of what it ended.
+	short := append(ranked[:min(placementsSearched, len(ranked)-1):min(placementsSearched, len(ranked)-1)], worst)
+	best, bestDepth := short[0], 0
+	worstScore, lastPass := "unsearched", 0
 	for d := max(depth1, 1); d <= maxDepth; d++ {
 		passStart := time.Now()
 		pass := make([]treeChoice, 0, len(short))
@@ -112,36 +116,34 @@ func (e *Engine) chooseTrees(ctx context.Context, g *game.Game, lim search.Limit
 				break
 			}
 			pass = append(pass, treeChoice{c.move, v})
+			if c.move == worst.move {
+				worstScore = fmt.Sprintf("%s at depth %d", search.MakeScore(v), d)
+			}
+		}
+		if len(pass) == 0 {
+			break
+		}
+		sort.SliceStable(pass, func(i, j int) bool { return pass[i].score > pass[j].score })
+		best, bestDepth, lastPass = pass[0], d, len(pass)
+		if info != nil {
+			el := time.Since(start)
+			info(search.Info{Depth: d, Score: search.MakeScore(best.score), Nodes: ts.nodes,
+				NPS: uint64(float64(ts.nodes) / max(el.Seconds(), 1e-3)), Time: el, PV: []game.Move{best.move}})
 		}
 		if len(pass) < len(short) {
 			break
 		}
-		sort.SliceStable(pass, func(i, j int) bool { return pass[i].score > pass[j].score })
-		short, bestDepth = pass, d
-		if info != nil {
-			el := time.Since(start)
-			info(search.Info{Depth: d, Score: search.MakeScore(short[0].score), Nodes: ts.nodes,
-				NPS: uint64(float64(ts.nodes) / max(el.Seconds(), 1e-3)), Time: el, PV: []game.Move{short[0].move}})
-		}
-		if b > 0 && time.Since(start)+time.Since(passStart)*9/4 > b {
-			break // the next pass, and the worst-ranked placement after it, would not end in time
-		}
-	}
-	best := short[0]
-
-	// The worst-ranked placement, searched as deep, for the report.
-	worstScore := "unsearched"
-	if bestDepth > 0 {
-		if v, done := ts.score(worst.move.Captured.Squares(), bestDepth); done {
-			worstScore = search.MakeScore(v).String()
+		short = pass
+		// On a clock, no pass is begun that would not end in time; a move
+		// time is spent whole.
+		if b > 0 && lim.MoveTime == 0 && time.Since(start)+time.Since(passStart)*2 > b {
+			break
 		}
 	}
 	if info != nil {
-		last := short[len(short)-1]
-		info(search.Info{Note: fmt.Sprintf("trees %s: %d placements ranked by their squares at depth %d; the best %d searched to depth %d: best %s %s, %d-th %s %s; the worst-ranked %s %s",
-			pos.MoveText(best.move), len(ranked), depth1, len(short), bestDepth,
-			pos.MoveText(best.move), search.MakeScore(best.score), len(short), pos.MoveText(last.move), search.MakeScore(last.score),
-			pos.MoveText(worst.move), worstScore)})
+		info(search.Info{Note: fmt.Sprintf("trees %s: %d placements ranked by their squares at depth %d; %d searched whole to depth %d (%d of them at the last): best %s %s; the worst-ranked %s %s",
+			pos.MoveText(best.move), len(ranked), depth1, len(short), bestDepth, lastPass,
+			pos.MoveText(best.move), search.MakeScore(best.score), pos.MoveText(worst.move), worstScore)})
 	}
 	return search.Result{Best: best.move, Score: search.MakeScore(best.score), Depth: max(bestDepth, 1), Nodes: ts.nodes}
 }
