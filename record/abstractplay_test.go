@@ -28,6 +28,8 @@ func TestAbstractPlayRecords(t *testing.T) {
 		{"cam-strings.json", Cam, 53, "1-0", "Carol", "Dave", "", "V5"},
 		{"chivalry-draw.json", Chivalry, 16, "1/2-1/2", "Erin", "Frank", "", ""},
 		{"camette-unknown-label.json", Camette, 11, "1-0", "Gina", "Hal", `"#board"`, "V5"},
+		{"river-objects-resign.json", game.River, 40, "0-1", "Ines", "Jon", "", ""},
+		{"anti-river-strings.json", game.AntiRiver, 30, "0-1", "Ines", "Jon", "", ""},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "abstractplay", tc.file))
