@@ -27,6 +27,8 @@ type options struct {
 	epochs, batch, threads        int
 	seed                          uint64
 	freeze, out, variantName      string
+	pstByRank                     string // -pst-by-rank MG,EG: write a starting table instead of fitting
+	rankMG, rankEG                int
 	variant                       game.Variant
 	files                         []string
 	frozen                        []bool // from freeze, by weight index
@@ -48,6 +50,7 @@ func parseOptions(args []string, stderr io.Writer) (o options, help bool, err er
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the validation split and the shuffles")
 	fs.StringVar(&o.freeze, "freeze", "", "comma-separated prefixes of weight names to keep as they are, e.g. material.,tempo")
 	fs.StringVar(&o.out, "out", "", "file to write the weights to (Go source; default eval/weights.go, or eval/weights_NAME.go for -variant NAME)")
+	fs.StringVar(&o.pstByRank, "pst-by-rank", "", "MG,EG: fit nothing, but write the board's weights with every piece-square entry MG·r, EG·r (r: its rank from the own side, 0 at the first): a start for self-play on a board whose own weights draw every game (River)")
 	fs.StringVar(&o.variantName, "variant", "camelot", "the board whose weights are fitted (V1): "+game.Names()+"; every position of the files must be of it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot tune [options] FILE...")
@@ -78,8 +81,16 @@ func (o *options) check() error {
 	if o.out == "" {
 		o.out = filepath.Join("eval", g.EvalWeightsFile(v))
 	}
+	if o.pstByRank != "" {
+		if _, err := fmt.Sscanf(o.pstByRank, "%d,%d", &o.rankMG, &o.rankEG); err != nil || strings.Count(o.pstByRank, ",") != 1 {
+			return fmt.Errorf("-pst-by-rank %q: want two whole numbers MG,EG such as 12,6", o.pstByRank)
+		}
+		if len(o.files) > 0 {
+			return errors.New("-pst-by-rank writes a table without data: give no files")
+		}
+	}
 	switch {
-	case len(o.files) == 0:
+	case len(o.files) == 0 && o.pstByRank == "":
 		return errors.New("no data files (usage: camelot tune [options] FILE...; camelot tune -h)")
 	case !(o.lambda >= 0 && o.lambda <= 1):
 		return fmt.Errorf("-lambda %v: want 0..1", o.lambda)
@@ -138,11 +149,43 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		return 2
 	}
+	run := run
+	if o.pstByRank != "" {
+		run = writeRankTable
+	}
 	if err := run(o, stdout, stderr); err != nil {
 		fmt.Fprintf(stderr, "camelot tune: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// writeRankTable writes the board's weights with piece-square entries
+// that grow with the rank (-pst-by-rank): pieces that want to go forward,
+// so that self-play on a board where the fitted weights of another board
+// only wait (River, V9: every game drawn by R16) has results to fit.
+func writeRankTable(o options, stdout, _ io.Writer) error {
+	grid := boards.Of(o.variant)
+	names := grid.EvalWeightNames(o.variant)
+	w := append([]linear.Weight(nil), grid.EvalWeights(o.variant)...)
+	for i, name := range names {
+		sq, ok := strings.CutPrefix(name, "pst.man.")
+		if !ok {
+			if sq, ok = strings.CutPrefix(name, "pst.knight."); !ok {
+				continue
+			}
+		}
+		s, err := game.ParseSquare(sq)
+		if err != nil {
+			return fmt.Errorf("weight %q: %v", name, err)
+		}
+		w[i] = linear.Weight{MG: o.rankMG * s.Rank(), EG: o.rankEG * s.Rank()}
+	}
+	if err := writeWeights(o.out, o.variant, w); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s: the piece-square entries %d·rank, %d·rank\n", o.out, o.rankMG, o.rankEG)
+	return nil
 }
 
 func run(o options, stdout, stderr io.Writer) error {
