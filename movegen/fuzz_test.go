@@ -251,6 +251,13 @@ var fzVariantCFENSeeds = []struct {
 	{movegen.Camette, "1/1n1/1mmm1/6/1MMM1/1N1/1 w"},
 	{movegen.Cam, "1/3/5/2n1n2/1mmmmm1/7/7/7/1MMMMM1/2N1N2/5/3/1 w 0/1 0 1"},
 	{movegen.Camelot, movegen.Camette.StartCFEN()},
+	// River (V9, V10): its start, trees placed, refusals.
+	{movegen.River, movegen.River.StartCFEN()},
+	{movegen.River, "2/8/10/2nmmmmmmn2/3nmmmmn1t1/3t8/6t5/11t/12/12/5t6/3NMMMMNt2/2NMMMMMMN2/10/8/2 w 0/0 0 2"},
+	{movegen.AntiRiver, "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/5t6/3NMMMMNt2/2NMMMMMMN2/10/8/2 b 0/0 0 1"},
+	{movegen.River, "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/5t6/3NMMMMNt2/2NMMMMMMN2/10/8/2 w 0/0 0 1"},
+	{movegen.River, "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/M11/3NMMMMN3/2NMMMMMMN2/10/8/2 w 0/0 0 1"},
+	{movegen.River, "2/8/10/2nmmmmmmn2/3nmmmmn3/12/12/12/12/12/t11/3NMMMMN3/2NMMMMMMN2/10/8/2 w 0/0 0 1"},
 }
 
 // FuzzParseVariantCFEN: on every board, ParseCFEN never panics; an accepted
@@ -261,7 +268,10 @@ func FuzzParseVariantCFEN(f *testing.F) {
 		f.Add(uint8(sd.v), sd.cfen)
 	}
 	f.Fuzz(func(t *testing.T, vb uint8, s string) {
-		v := movegen.Variant(vb % 3) // the boards movegen plays
+		v := movegen.Variant(vb)
+		if !movegen.Playable(v) {
+			v = movegen.Variant(vb % 3)
+		}
 		p, err := movegen.ParseCFENOf(v, s)
 		if err != nil {
 			return
@@ -282,10 +292,45 @@ func FuzzParseVariantCFEN(f *testing.F) {
 		if err != nil {
 			t.Fatalf("movegen accepts %s %q, refgen rejects it: %v", v, canon, err)
 		}
+		if p.InTreePhase() { // V10: the placements, counted
+			if n := p.CountPlacements(); n != len(ref) {
+				t.Fatalf("%s %s: %d placements, refgen %d", v, canon, n, len(ref))
+			}
+			return
+		}
 		var ml movegen.MoveList
 		p.GenerateMoves(&ml)
 		if onlyMine, onlyRef, dups := ccMoveDiff(&p, ml.Slice(), ref); len(onlyMine)+len(onlyRef)+len(dups) > 0 {
 			t.Fatalf("%s %s: only in movegen %v, only in refgen %v, duplicated %v", v, canon, onlyMine, onlyRef, dups)
+		}
+	})
+}
+
+// fzPlacementSeeds are placement texts (V10, V12) on River's start.
+var fzPlacementSeeds = []string{"C2,D2,I2", "i2,c2,d2", "c2,d2", "C2,C2,D2", "E7,C2,D2", "A8,B8,A9", "C2,D2,I2,J2", "C2;D2;I2", " c2 , d2 , i2 ", "C2,D2,Z99"}
+
+// FuzzParsePlacement: on River's start, and after White's placement,
+// ParseMove never panics; an accepted text is a legal placement whose
+// canonical text reads back to it.
+func FuzzParsePlacement(f *testing.F) {
+	for _, s := range fzPlacementSeeds {
+		f.Add(false, s)
+		f.Add(true, s)
+	}
+	f.Fuzz(func(t *testing.T, black bool, s string) {
+		p := movegen.StartOf(movegen.River)
+		if black {
+			p.PlaceTrees(p.Placements(nil)[0])
+		}
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return
+		}
+		if !p.IsLegalPlacement(m) {
+			t.Fatalf("%q read as %v, not a legal placement", s, m)
+		}
+		if back, err := p.ParseMove(p.MoveText(m)); err != nil || back != m {
+			t.Fatalf("%q is %s, which reads back as %v (%v)", s, p.MoveText(m), back, err)
 		}
 	})
 }
