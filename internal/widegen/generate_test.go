@@ -91,7 +91,7 @@ func TestOnlyTheHotCoreIsGenerated(t *testing.T) {
 		allowed[p], allowed["internal/wide/"+p] = true, true
 	}
 	root := filepath.Join("..", "..")
-	lines := 0
+	lines, tables := 0, 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -117,17 +117,23 @@ func TestOnlyTheHotCoreIsGenerated(t *testing.T) {
 		if !allowed[filepath.ToSlash(rel)] {
 			t.Errorf("%s is generated outside the hot core", filepath.ToSlash(path))
 		}
+		// The weight tables are data that camelot tune writes, one per
+		// variant (and their copies): they grow with the games, not with
+		// the code, so they are counted apart.
+		if strings.HasPrefix(filepath.Base(path), "weights") {
+			tables += bytes.Count(data, []byte("\n"))
+			return nil
+		}
 		lines += bytes.Count(data, []byte("\n"))
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The rules, evaluation and search of one grid: 7,800 lines for
-	// Parker's boards, and River's tree phase (V10), rules that every
-	// grid's core carries, on top.
-	const budget = 8250
-	t.Logf("%d generated lines", lines)
+	// The code of the rules, evaluation and search of one grid, River's
+	// tree phase (V10) included.
+	const budget = 6500
+	t.Logf("%d generated lines of code, and %d of weight tables", lines, tables)
 	if lines > budget {
 		t.Errorf("%d generated lines, over the budget of %d", lines, budget)
 	}
