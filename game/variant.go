@@ -281,13 +281,22 @@ func (v Variant) InRanks(f, r int) bool {
 // IsRiver reports whether s is one of the board's river squares (V9).
 func (v Variant) IsRiver(s Square) bool { return rivers[v%NumVariants].Has(s) }
 
-// rivers holds each variant's river squares as a set, built once.
-var rivers [NumVariants]SquareSet
+// rivers and treeSquares hold each variant's river squares and each
+// side's tree squares as sets, built once from the table.
+var (
+	rivers      [NumVariants]SquareSet
+	treeSquares [NumVariants][2]SquareSet
+)
 
 func init() {
 	for v := range specs {
 		for _, s := range mustSquares(specs[v].River) {
 			rivers[v].Set(s)
+		}
+		for c := range treeSquares[v] {
+			for _, s := range mustSquares(specs[v].TreeSquares[c]) {
+				treeSquares[v][c].Set(s)
+			}
 		}
 	}
 }
@@ -298,9 +307,7 @@ func (v Variant) RiverSquares() []Square { return mustSquares(specs[v%NumVariant
 
 // TreeSquares lists where colour c may place its trees (V10); none on
 // boards without a tree phase.
-func (v Variant) TreeSquares(c Color) []Square {
-	return mustSquares(specs[v%NumVariants].TreeSquares[c&1])
-}
+func (v Variant) TreeSquares(c Color) []Square { return treeSquares[v%NumVariants][c&1].Squares() }
 
 // HasTrees reports whether the variant opens with the tree phase (V10).
 func (v Variant) HasTrees() bool { return len(specs[v%NumVariants].TreeSquares[White]) > 0 }

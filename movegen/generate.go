@@ -40,9 +40,7 @@ func (p *Position) generate(g *gen) {
 	us := p.Side
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
 	g.enemy, g.ownCastle, g.oppCastle = enemy, geo.Castle[us], geo.Castle[us.Other()]
-	// Trees block as river squares do (V10): nothing lands on one, and no
-	// leap crosses one, since a leap's middle square must hold a piece.
-	empty := geo.Board.AndNot(own.Or(enemy).Or(p.Trees))
+	empty := p.emptySquares(geo)
 	g.sources = geo.jumpSources(enemy, empty)
 
 	// R12: a piece that ended its move in its own castle must leave now;
@@ -196,7 +194,7 @@ func (p *Position) MustCapture() bool {
 	geo := p.geo()
 	us := p.Side
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
-	empty := geo.Board.AndNot(own.Or(enemy).Or(p.Trees))
+	empty := p.emptySquares(geo)
 	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
 		return geo.canJumpFrom(home.First(), enemy, empty, geo.Castle[us.Other()])
 	}
@@ -215,7 +213,7 @@ func (p *Position) CanStep() bool {
 	geo := p.geo()
 	us := p.Side
 	own := p.Pieces[us]
-	free := geo.Board.AndNot(own.Or(p.Pieces[us.Other()]).Or(p.Trees)).AndNot(geo.Castle[us])
+	free := p.emptySquares(geo).AndNot(geo.Castle[us])
 	movers := own.AndNot(geo.Castle[us.Other()])
 	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
 		movers = home

@@ -99,7 +99,7 @@ func (s *state) PieceAt(sq game.Square) Piece {
 	return s.p.PieceAt(c)
 }
 
-func (s *state) Moves() []game.Move { return NeutralMoves(s.p.legalMoves()) }
+func (s *state) Moves() []game.Move { return NeutralMoves(s.p.LegalMoves()) }
 
 func (s *state) IsLegal(m game.Move) bool {
 	gm, ok := MoveOf(m)

@@ -63,9 +63,9 @@ func (pf *perfter) countPlacements(p *Position, depth int) uint64 {
 	return n
 }
 
-// legalMoves lists p's legal moves, placements included (V10): for the
-// callers off the search path.
-func (p *Position) legalMoves() []Move {
+// LegalMoves lists every legal move of p, placements included (V10); it
+// allocates, so the search uses GenerateMoves.
+func (p *Position) LegalMoves() []Move {
 	if p.InTreePhase() {
 		return p.Placements(nil)
 	}
@@ -73,10 +73,6 @@ func (p *Position) legalMoves() []Move {
 	p.GenerateMoves(&ml)
 	return append([]Move(nil), ml.Slice()...)
 }
-
-// LegalMoves lists every legal move of p, placements included (V10); it
-// allocates, so the search uses GenerateMoves.
-func (p *Position) LegalMoves() []Move { return p.legalMoves() }
 
 // DivideEntry is one root move of a perft divide and its leaf count.
 type DivideEntry struct {
@@ -92,7 +88,7 @@ func Divide(p Position, depth, threads int) ([]DivideEntry, uint64) {
 	if depth <= 0 {
 		return nil, 1
 	}
-	moves := p.legalMoves()
+	moves := p.LegalMoves()
 	entries := make([]DivideEntry, len(moves))
 	for i, m := range moves {
 		entries[i] = DivideEntry{Move: m, Text: p.MoveText(m)}

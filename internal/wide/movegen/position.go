@@ -62,6 +62,14 @@ func (p *Position) Geometry() *Geometry { return p.geo() }
 // Occupied returns the squares holding a piece.
 func (p *Position) Occupied() Bitboard { return p.Pieces[White].Or(p.Pieces[Black]) }
 
+// emptySquares returns the squares of p's board (geo) that hold neither a
+// piece nor a tree: where a move may land. Trees block as river squares
+// do (V10): nothing lands on one, and no leap crosses one, since a leap's
+// middle square must hold a piece.
+func (p *Position) emptySquares(geo *Geometry) Bitboard {
+	return geo.Board.AndNot(p.Occupied().Or(p.Trees))
+}
+
 // PieceAt returns what stands on s: a piece, a tree (V10) or nothing.
 func (p *Position) PieceAt(s Square) Piece {
 	if p.Trees.Has(s) {

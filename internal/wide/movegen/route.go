@@ -46,7 +46,8 @@ func (p *Position) moverAt(s Square) (mover, bool) {
 		oppCastle: geo.Castle[us.Other()],
 	}
 	mv.own.Clear(s)
-	mv.empty = geo.Board.AndNot(mv.own.Or(mv.enemy).Or(p.Trees))
+	mv.empty = p.emptySquares(geo)
+	mv.empty.Set(s) // the mover has left its origin
 	return mv, true
 }
 
