@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/search"
 )
@@ -53,7 +54,7 @@ func (e *Engine) chooseTrees(ctx context.Context, g *game.Game, lim search.Limit
 	if e.opts.Play == search.PlayRandom {
 		return search.Result{Best: randomPlacement(free), Depth: 1, Nodes: 1}
 	}
-	b := softTime(lim, pos.Side(), e.Options().MoveOverhead)
+	b := engine.SoftTime(lim, pos.Side(), e.Options().MoveOverhead)
 	maxDepth := lim.Depth
 	if maxDepth <= 0 {
 		maxDepth = 64
@@ -154,29 +155,6 @@ func randomPlacement(free []game.Square) game.Move {
 	return game.Placement(free[p[0]], free[p[1]], free[p[2]])
 }
 
-// softTime is the time the search of one move may take under the limits:
-// the move time, or a share of the clock (as a grid engine plans it
-// roughly: a thirtieth of what is left and most of the increment); 0
-// without a time limit.
-func softTime(l search.Limits, side game.Color, overhead time.Duration) time.Duration {
-	if l.MoveTime > 0 {
-		return max(l.MoveTime-overhead, time.Millisecond)
-	}
-	left, inc := l.WTime, l.WInc
-	if side == game.Black {
-		left, inc = l.BTime, l.BInc
-	}
-	if left <= 0 && inc <= 0 {
-		return 0
-	}
-	mtg := 30
-	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 30)
-	}
-	usable := max(left-overhead, time.Millisecond)
-	return max(min(usable/time.Duration(mtg)+inc*3/4, usable*2/5), time.Millisecond)
-}
-
 // treeSearch runs the tree phase's searches on the grid's engine.
 type treeSearch struct {
 	ge       search.Engine
@@ -231,20 +209,9 @@ func (ts *treeSearch) score(trees []game.Square, depth int) (int, bool) {
 	if res.Best == game.NullMove || res.Depth < depth && cut {
 		return 0, false
 	}
-	score := scoreValue(res.Score)
+	score := res.Score.Value()
 	if us == game.Black {
 		score = -score // the searched position has White to move
 	}
 	return score, true
-}
-
-// scoreValue turns a reported score back into one scale.
-func scoreValue(s search.Score) int {
-	switch {
-	case s.Mate > 0:
-		return search.MateScore - 2*s.Mate + 1
-	case s.Mate < 0:
-		return -search.MateScore - 2*s.Mate
-	}
-	return s.CP
 }

@@ -8,7 +8,7 @@ import rules "github.com/camelot-engine/camelot/game"
 
 // treeChoicesOf lists, in reading order, the squares where p's side to
 // move may place a tree (V10); none outside the tree phase.
-func treeChoicesOf(p rules.Position) []string { return names(sorted(p.TreeChoices())) }
+func treeChoicesOf(p rules.Position) []string { return names(p.TreeChoices()) }
 
 // placedTrees lists the squares of placement m's trees in reading order.
 func placedTrees(m rules.Move) []string { return names(sorted(m.Captured.Squares())) }

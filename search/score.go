@@ -42,6 +42,18 @@ func MakeScore(v int) Score {
 	return Score{CP: v}
 }
 
+// Value is MakeScore's inverse on the search's scale, a win in n moves
+// scoring as the search scored it.
+func (s Score) Value() int {
+	switch {
+	case s.Mate > 0:
+		return MateScore - 2*s.Mate + 1
+	case s.Mate < 0:
+		return -MateScore - 2*s.Mate
+	}
+	return s.CP
+}
+
 // String formats s as UCI does: "cp 35", "mate -3", "cp 35 lowerbound".
 func (s Score) String() string {
 	v := fmt.Sprintf("cp %d", s.CP)

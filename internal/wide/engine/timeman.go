@@ -27,6 +27,13 @@ type budget struct {
 // movestogo is not given: Camelot games are short) plus most of the
 // increment, never more than a safe fraction of the clock, and keeps
 // Move Overhead in reserve for the GUI and the pipe.
+// SoftTime is the time planTime gives the side's move under l: what a
+// search that is not this package's iterative deepening (the tree phase's,
+// package boards) should spend; 0 without a time limit.
+func SoftTime(l Limits, side movegen.Color, overhead time.Duration) time.Duration {
+	return planTime(l, side, overhead).soft
+}
+
 func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-overhead, time.Millisecond)
