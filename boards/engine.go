@@ -167,6 +167,12 @@ func (e *Engine) SetMultiPV(n int) {
 	e.each(func(ge search.Engine) { ge.SetMultiPV(n) })
 }
 
+// SetParams sets the search's tunable constants.
+func (e *Engine) SetParams(p search.Params) {
+	e.opts.Params = p
+	e.each(func(ge search.Engine) { ge.SetParams(p) })
+}
+
 // SetMoveOverhead sets the time reserved per move.
 func (e *Engine) SetMoveOverhead(d time.Duration) {
 	e.opts.MoveOverhead = max(d, 0)

@@ -54,7 +54,7 @@ func (e *Engine) chooseTrees(ctx context.Context, g *game.Game, lim search.Limit
 	if e.opts.Play == search.PlayRandom {
 		return search.Result{Best: randomPlacement(free), Depth: 1, Nodes: 1}
 	}
-	b := engine.SoftTime(lim, pos.Side(), e.Options().MoveOverhead)
+	b := engine.SoftTime(lim, pos.Side(), e.Options())
 	maxDepth := lim.Depth
 	if maxDepth <= 0 {
 		maxDepth = 64

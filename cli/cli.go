@@ -19,7 +19,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"uci", "speak the UCI-style engine protocol on stdin/stdout (the default)", runProtocol},
+		{"uci", "speak the UCI-style engine protocol on stdin/stdout (the default); uci -tune also announces the search parameters", runProtocol},
 		{"perft", "count leaf nodes of the move tree: perft [-threads N] [-variant NAME] DEPTH [CFEN]", runPerft},
 		{"bench", "search the benchmark suite: bench [depth] [threads] [hash] [-variant NAME] [-net FILE | -classic]", runBench},
 		{"match", "play engine-vs-engine matches: match -engine cmd=… -engine cmd=… [options] (match -h)", runMatch},
@@ -30,6 +30,7 @@ func commands() []command {
 		{"openings", "write a test-opening suite for matches: openings [-count N] [-score MIN-MAX] … (openings -h)", runOpenings},
 		{"gui", "play and analyse in the browser: gui [-addr HOST:PORT] [-open] [-engine CMD [-engine-arg ARG]…] (gui -h)", runGUI},
 		{"tune", "fit the evaluation weights to training data: tune [options] FILE... (tune -h)", runTune},
+		{"tune-search", "tune the search's constants by SPSA over game pairs: tune-search -state FILE -openings FILE [options] (tune-search -h)", runTuneSearch},
 		{"train", "train a net of the learned evaluation on training data: train [options] FILE... (train -h)", runTrain},
 		{"solve", "solve Camette by retrograde analysis, or check a table: solve -variant camette -out DIR | solve verify DIR (solve -h)", runSolve},
 		{"version", "print the version of this build (also: -version)", runVersion},

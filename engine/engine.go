@@ -52,7 +52,8 @@ type Engine struct {
 	ponderHit chan struct{} // buffered; made once, so PonderHit never races
 	rng       *rand.Rand    // for PlayRandom
 	current   atomic.Pointer[shared]
-	oracle    Oracle // exact values of a solved board (SetOracle); nil: none
+	oracle    Oracle      // exact values of a solved board (SetOracle); nil: none
+	lmr       *reductions // built from opts.Params
 }
 
 // Stop ends the running search, if any, as cancelling its context does,
@@ -81,7 +82,11 @@ func New(o Options) *Engine {
 	if o.Skill == (Skill{}) {
 		o.Skill.Level = MaxSkill
 	}
+	if o.Params == (search.Params{}) {
+		o.Params = search.DefaultParams()
+	}
 	e := &Engine{opts: o, tt: NewTT(o.Hash), ponderHit: make(chan struct{}, 1)}
+	e.SetParams(o.Params)
 	for _, v := range movegen.Variants() {
 		e.nets[v%game.NumVariants], _ = nnue.DefaultFor(v) // a broken default net fails the nnue tests, not a search
 	}
@@ -156,6 +161,17 @@ func (e *Engine) SetClassic(classic bool) { e.opts.Classic = classic }
 
 // SetMultiPV sets how many principal variations to search and report.
 func (e *Engine) SetMultiPV(n int) { e.opts.MultiPV = max(n, 1) }
+
+// SetParams sets the search's tunable constants (search.Params).
+func (e *Engine) SetParams(p search.Params) {
+	e.opts.Params = p
+	d := search.DefaultParams()
+	if p.LMRBase == d.LMRBase && p.LMRDivisor == d.LMRDivisor {
+		e.lmr = defaultReductions
+	} else {
+		e.lmr = newReductions(p)
+	}
+}
 
 // SetMoveOverhead sets the time reserved per move.
 func (e *Engine) SetMoveOverhead(d time.Duration) { e.opts.MoveOverhead = max(d, 0) }
@@ -240,9 +256,9 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 	s := &shared{
 		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,
 		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skill.Active(), threads: threads,
-		oracle: oracle,
+		oracle: oracle, par: e.opts.Params, lmr: e.lmr,
 	}
-	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead)
+	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead, e.opts.Params.TimeHorizon)
 	s.nodesLeft.Store(int64(min(lim.Nodes, math.MaxInt64)))
 	s.pondering.Store(lim.Ponder)
 	e.current.Store(s)
@@ -325,6 +341,8 @@ type shared struct {
 	eval      eval.Evaluator
 	net       *nnue.Net // when not nil, the evaluation instead of eval
 	oracle    Oracle    // when not nil, scores the positions it knows
+	par       search.Params
+	lmr       *reductions
 	limits    Limits
 	budget    budget
 	start     time.Time

@@ -6,17 +6,25 @@ import (
 
 	"github.com/camelot-engine/camelot/eval"
 	"github.com/camelot-engine/camelot/movegen"
+	"github.com/camelot-engine/camelot/search"
 )
 
-// lmrTable[d][n] is the late-move reduction for the n-th move at depth d.
-var lmrTable [MaxPly + 1][64]int
+// reductions[d][n] is the late-move reduction for the n-th move at depth d.
+type reductions [MaxPly + 1][64]int
 
-func init() {
+// defaultReductions is the table of the built-in parameters, built once;
+// an engine with other LMRBase or LMRDivisor builds its own (SetParams).
+var defaultReductions = newReductions(search.DefaultParams())
+
+func newReductions(p search.Params) *reductions {
+	var r reductions
+	base, div := float64(p.LMRBase)/100, float64(p.LMRDivisor)/100
 	for d := 1; d <= MaxPly; d++ {
 		for n := 1; n < 64; n++ {
-			lmrTable[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.2)
+			r[d][n] = max(int(base+math.Log(float64(d))*math.Log(float64(n))/div), 0)
 		}
 	}
+	return &r
 }
 
 const checkEvery = 2048 // nodes between limit checks, at most
@@ -162,14 +170,14 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		staticEval = t.evaluate(ply)
 		// Reverse futility: far above beta at low depth, a quiet position
 		// will not fall below it.
-		if features.rfp && depth <= 3 && staticEval-110*depth >= beta && beta < MateBound {
+		if features.rfp && depth <= t.par.RFPDepth && staticEval-t.par.RFPMargin*depth >= beta && beta < MateBound {
 			return staticEval
 		}
 		// Null move (never when a capture is forced: passing would break R11).
 		// R = 3 + depth/3 measured +13.9 ± 34.1 Elo over 2 + depth/4 in
 		// 400 games at 1 s + 0.01 s, and +15.6 ± 34.1 over no null move.
-		if features.nullMove && nullOK && depth >= 3 && staticEval >= beta && p.Pieces[p.Side].Count() >= 3 {
-			r := 3 + depth/3
+		if features.nullMove && nullOK && depth >= t.par.NullMinDepth && staticEval >= beta && p.Pieces[p.Side].Count() >= 3 {
+			r := t.par.NullBase + depth/t.par.NullDiv
 			t.keys = append(t.keys, p.Key)
 			if t.nn != nil {
 				t.nn.PushNull(ply)
@@ -217,10 +225,10 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 			// tests hold for every later move too: after the first quiet
 			// move (a quiet TT move comes first and is never pruned) the
 			// ordering leaves only quiet moves, so the loop ends here.
-			if depth <= 3 && searched >= 4+2*depth*depth {
+			if depth <= t.par.LMPDepth && searched >= t.par.LMPBase+t.par.LMPScale*depth*depth {
 				break
 			}
-			if depth <= 2 && staticEval+120*depth <= alpha {
+			if depth <= t.par.FutilityDepth && staticEval+t.par.FutilityMargin*depth <= alpha {
 				break
 			}
 		}
@@ -236,8 +244,8 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 			v = -t.negamax(-beta, -alpha, newDepth, ply+1, true)
 		} else {
 			r := 0
-			if features.lmr && depth >= 3 && quiet && searched >= 2 {
-				r = lmrTable[depth][min(searched, 63)]
+			if features.lmr && depth >= t.par.LMRMinDepth && quiet && searched >= t.par.LMRMinMoves {
+				r = t.lmr[depth][min(searched, 63)]
 				if pvNode {
 					r--
 				}

@@ -16,12 +16,12 @@ func TestPlanTimeFlag(t *testing.T) {
 		{WTime: 300 * time.Millisecond, BTime: time.Second},
 		{WTime: 5 * time.Second, MovesToGo: 1},
 	} {
-		b := planTime(l, movegen.White, 10*time.Millisecond)
+		b := planTime(l, movegen.White, 10*time.Millisecond, 30)
 		if b.flag < b.hard || b.flag >= l.WTime-10*time.Millisecond {
 			t.Errorf("%+v: hard %v, flag %v", l, b.hard, b.flag)
 		}
 	}
-	if b := planTime(Limits{MoveTime: time.Second}, movegen.White, 0); b.flag != time.Second {
+	if b := planTime(Limits{MoveTime: time.Second}, movegen.White, 0, 30); b.flag != time.Second {
 		t.Errorf("move time: flag %v", b.flag)
 	}
 }

@@ -45,6 +45,7 @@ type option struct {
 	apply    func(s *Session, v int)    // v: the spin value, 0/1 for a check, the index of a combo value, 0 for a button
 	setText  func(s *Session, v string) // a string option's apply
 	defText  func() string              // a string option's default; nil: <empty>
+	tunable  bool                       // a search constant: announced only with ShowTunables
 }
 
 var options = []option{
@@ -105,6 +106,20 @@ var options = []option{
 	// probed at the root and in the search of Camette positions only.
 	{name: "SolutionPath", kind: typeString, engine: true,
 		setText: func(s *Session, v string) { s.setSolutionPath(v) }},
+}
+
+// The search's tunable constants (search.ParamTable), each a spin option
+// of its name: accepted always, announced by uci only with ShowTunables.
+func init() {
+	for _, p := range search.ParamTable {
+		name := p.Name
+		options = append(options, option{name: name, kind: typeSpin, def: constant(p.Default), min: p.Min, max: p.Max, engine: true, tunable: true,
+			apply: func(s *Session, v int) {
+				if s.params.Set(name, v) == nil { // parse checked the range
+					s.e.SetParams(s.params)
+				}
+			}})
+	}
 }
 
 // variantNames lists UCI_Variant's values in the order of V1.

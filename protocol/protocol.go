@@ -123,6 +123,10 @@ type Session struct {
 	// soon as it is complete). Without it `bench` prints an error line.
 	// It runs on the read loop, so input waits until it returns.
 	BenchFunc func(w io.Writer, args []string) error
+	// ShowTunables makes `uci` announce the search's tunable constants
+	// (search.ParamTable) too, as a tuner's match runner needs them
+	// announced (camelot uci -tune). They are accepted either way.
+	ShowTunables bool
 
 	e       *boards.Engine
 	out     *output
@@ -136,7 +140,8 @@ type Session struct {
 	// UCI_LimitStrength and UCI_Elo: when set, the Elo picks the level.
 	limitStrength bool
 	elo           int
-	solutionPath  string // SolutionPath: the table's directory; "" for none
+	solutionPath  string        // SolutionPath: the table's directory; "" for none
+	params        search.Params // the search's tunable constants
 
 	// last is the previous position command, so that one extending it
 	// plays only the new moves.
@@ -165,6 +170,7 @@ func NewSession(e *boards.Engine) *Session {
 		book:    newBookState(),
 		skill:   search.Skill{Level: search.MaxSkill},
 		elo:     maxElo(),
+		params:  e.Options().Params,
 	}
 }
 
@@ -323,7 +329,9 @@ func (s *Session) cmdUCI() {
 		"id author " + Author,
 	}
 	for _, o := range options {
-		lines = append(lines, o.declaration())
+		if !o.tunable || s.ShowTunables {
+			lines = append(lines, o.declaration())
+		}
 	}
 	lines = append(lines, "uciok")
 	s.out.lines(lines...)

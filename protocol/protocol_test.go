@@ -95,8 +95,13 @@ func TestSetOption(t *testing.T) {
 	}
 	c.quiet("setoption name UCI_LimitStrength value false")
 	c.errorLine("setoption name UCI_Elo value 100", "UCI_Elo", "out of range 569 to 2341")
+	// The search's constants are options too, announced only by uci -tune.
+	c.quiet("setoption name rfpmargin value 95")
+	c.errorLine("setoption name LMRDivisor value 99", "LMRDivisor", "out of range 100 to 500")
+	params := search.DefaultParams()
+	params.RFPMargin = 95
 	want := search.Options{Hash: 8, Threads: 2, MultiPV: 3, MoveOverhead: 75 * time.Millisecond, Play: search.PlayNormal,
-		Skill: search.Skill{Level: 7, Seed: 12345}}
+		Skill: search.Skill{Level: 7, Seed: 12345}, Params: params}
 	def, _ := nnue.Default() // the engine plays with the built-in net unless told otherwise
 	if got := e.Options(); got != want || e.Net(game.Camelot) != def || !s.ponder || s.threads != 2 {
 		t.Fatalf("options %+v ponder %v threads %d, want %+v, true, 2", got, s.ponder, s.threads, want)

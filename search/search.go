@@ -31,6 +31,9 @@ type Options struct {
 	// use a net.
 	Net     *nnue.Net
 	Classic bool
+	// Params are the search's tunable constants; the zero value is read
+	// as DefaultParams.
+	Params Params
 }
 
 // Play selects how the engine chooses its moves. Random and Material are
@@ -104,6 +107,7 @@ type Engine interface {
 	SetClassic(classic bool)
 	SetMultiPV(n int)
 	SetMoveOverhead(d time.Duration)
+	SetParams(p Params)
 	// EvalReport describes the static evaluation of p, a line a term.
 	EvalReport(p game.Position) []string
 }

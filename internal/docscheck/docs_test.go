@@ -302,12 +302,13 @@ func helpCommands(t *testing.T) map[string]bool {
 	return cmds
 }
 
-// uciOptions returns the option names of the engine's uci answer.
+// uciOptions returns the option names of the engine's uci answer, with
+// the search parameters that uci -tune announces.
 func uciOptions(t *testing.T) map[string]bool {
 	t.Helper()
 	opts := map[string]bool{}
 	re := regexp.MustCompile(`^option name (.+?) type `)
-	for _, line := range strings.Split(run(t, "uci\nquit\n", "uci"), "\n") {
+	for _, line := range strings.Split(run(t, "uci\nquit\n", "uci", "-tune"), "\n") {
 		if m := re.FindStringSubmatch(line); m != nil {
 			opts[m[1]] = true
 		}

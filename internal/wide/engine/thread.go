@@ -9,6 +9,7 @@ import (
 
 	"github.com/camelot-engine/camelot/internal/wide/eval"
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
+	"github.com/camelot-engine/camelot/search"
 )
 
 // thread is one lazy-SMP searcher. All threads search the same root with
@@ -44,6 +45,8 @@ type thread struct {
 	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
 	pvLen   [MaxPly + 1]int
 	evals   evalCache
+	par     search.Params  // the search's constants, copied here: one load in the hot path
+	lmr     *reductions    // built from par
 	nn      *eval.NetStack // the net's accumulators, when the search uses a net
 }
 
@@ -65,6 +68,7 @@ func (t *thread) clearHistory() {
 // prepare sets the thread up for a search of g's position.
 func (t *thread) prepare(s *shared, r root) {
 	t.s = s
+	t.par, t.lmr = s.par, s.lmr
 	t.pos = r.pos
 	if s.net != nil {
 		if t.nn == nil || t.nn.Net() != s.net {
@@ -165,8 +169,8 @@ func (t *thread) iterate() {
 // score, widening it on failure.
 func (t *thread) aspiration(depth, pvIdx int) {
 	prev := t.rootMoves[pvIdx].prevScore
-	alpha, beta, delta := -Infinity, Infinity, 30
-	if depth >= 4 && prev > -MateBound && prev < MateBound {
+	alpha, beta, delta := -Infinity, Infinity, t.par.AspirationWindow
+	if depth >= t.par.AspirationDepth && prev > -MateBound && prev < MateBound {
 		alpha, beta = max(prev-delta, -Infinity), min(prev+delta, Infinity)
 	}
 	for {
@@ -254,8 +258,8 @@ func (t *thread) shouldStopAfterIteration(depth int) bool {
 	if s.limits.MoveTime > 0 {
 		return false // use all of it; the hard limit ends the search
 	}
-	factor := 0.6 + 0.15*float64(min(t.bestChanges, 6))
-	return float64(s.elapsed()) > float64(s.budget.soft)*factor*0.6
+	share := t.par.TimeStable + t.par.TimeUnstable*min(t.bestChanges, 6) // % of the soft time
+	return float64(s.elapsed())*100 > float64(s.budget.soft)*float64(share)
 }
 
 // checkLimits is called by each thread when its countdown (ticks) runs out.

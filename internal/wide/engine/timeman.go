@@ -26,15 +26,9 @@ type budget struct {
 // clock it spends about 1/movestogo of what is left (assuming 30 moves when
 // movestogo is not given: Camelot games are short) plus most of the
 // increment, never more than a safe fraction of the clock, and keeps
-// Move Overhead in reserve for the GUI and the pipe.
-// SoftTime is the time planTime gives the side's move under l: what a
-// search that is not this package's iterative deepening (the tree phase's,
-// package boards) should spend; 0 without a time limit.
-func SoftTime(l Limits, side movegen.Color, overhead time.Duration) time.Duration {
-	return planTime(l, side, overhead).soft
-}
-
-func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
+// Move Overhead in reserve for the GUI and the pipe. horizon is the
+// number of moves assumed without movestogo (Params.TimeHorizon).
+func planTime(l Limits, side movegen.Color, overhead time.Duration, horizon int) budget {
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-overhead, time.Millisecond)
 		return budget{soft: t, hard: t, flag: t} // the answer is due then, scored or not
@@ -50,9 +44,9 @@ func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
 			return budget{}
 		}
 	}
-	mtg := 30
+	mtg := max(horizon, 1)
 	if l.MovesToGo > 0 {
-		mtg = min(l.MovesToGo, 30)
+		mtg = min(l.MovesToGo, mtg)
 	}
 	usable := max(left-overhead, time.Millisecond)
 	soft := usable/time.Duration(mtg) + inc*3/4
@@ -63,4 +57,11 @@ func planTime(l Limits, side movegen.Color, overhead time.Duration) budget {
 	soft = min(soft, hard)
 	flag := max(hard, usable*3/5)
 	return budget{soft: max(soft, time.Millisecond/2), hard: max(hard, time.Millisecond), flag: max(flag, time.Millisecond)}
+}
+
+// SoftTime is the time planTime gives the side's move under l with the
+// options o: what a search that is not this package's iterative deepening
+// (the tree phase's, package boards) should spend; 0 without a time limit.
+func SoftTime(l Limits, side movegen.Color, o Options) time.Duration {
+	return planTime(l, side, o.MoveOverhead, o.Params.TimeHorizon).soft
 }
