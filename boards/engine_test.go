@@ -20,8 +20,8 @@ func TestEngineEveryBoard(t *testing.T) {
 		if !g.Position().IsLegal(res.Best) {
 			t.Errorf("%s: best move %v is not legal at the start", v, res.Best)
 		}
-		if n, want := e.Net(v), v == game.Camelot || v == game.Cam || v == game.Chivalry; (n != nil) != want || n != nil && n.Variant != v {
-			t.Errorf("%s: net %v", v, n)
+		if n, want := e.Net(v), v == game.Camelot || v == game.Cam || v == game.Chivalry || v == game.River; (n != nil) != want || n != nil && n.Variant != v {
+			t.Errorf("%s: net %v", v, n != nil)
 		}
 		if lines := e.EvalReport(g.Position()); len(lines) < 3 {
 			t.Errorf("%s: eval report %q", v, lines)
