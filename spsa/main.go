@@ -29,7 +29,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	openings := fs.String("openings", "", "`FILE` of openings (camelot openings), played in random order; required")
 	concurrency := fs.Int("concurrency", 2, "games at once")
 	hash := fs.Int("hash", 16, "each engine's Hash, MB")
-	seed := fs.Uint64("seed", 1, "random seed of the perturbations and of the openings' order")
+	seed := fs.Uint64("seed", 1, "seed of the perturbations and the openings' order, mixed with the process id and the time so that workers on one run differ")
 	list := fs.Bool("list", false, "list the tunable parameters with their defaults and ranges, and exit")
 	var extra []string
 	fs.Func("option", "another engine option for both, `NAME=VALUE` (repeatable), e.g. EvalFile=net.nnue", func(s string) error {
