@@ -115,8 +115,9 @@ func init() {
 		name := p.Name
 		options = append(options, option{name: name, kind: typeSpin, def: constant(p.Default), min: p.Min, max: p.Max, engine: true, tunable: true,
 			apply: func(s *Session, v int) {
-				if s.params.Set(name, v) == nil { // parse checked the range
-					s.e.SetParams(s.params)
+				p := s.e.Options().Params
+				if p.Set(name, v) == nil { // parse checked the range
+					s.e.SetParams(p)
 				}
 			}})
 	}

@@ -140,8 +140,7 @@ type Session struct {
 	// UCI_LimitStrength and UCI_Elo: when set, the Elo picks the level.
 	limitStrength bool
 	elo           int
-	solutionPath  string        // SolutionPath: the table's directory; "" for none
-	params        search.Params // the search's tunable constants
+	solutionPath  string // SolutionPath: the table's directory; "" for none
 
 	// last is the previous position command, so that one extending it
 	// plays only the new moves.
@@ -170,7 +169,6 @@ func NewSession(e *boards.Engine) *Session {
 		book:    newBookState(),
 		skill:   search.Skill{Level: search.MaxSkill},
 		elo:     maxElo(),
-		params:  e.Options().Params,
 	}
 }
 
