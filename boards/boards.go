@@ -31,7 +31,6 @@ type Grid interface {
 	EvalFeatures(p game.Position, dst []linear.Feature) ([]linear.Feature, int)
 	EvalWeights(v game.Variant) []linear.Weight
 	EvalWeightNames(v game.Variant) []string
-	EvalWeightsFile(v game.Variant) string
 	EvalFromCamelot(v game.Variant, camelot []linear.Weight) []linear.Weight
 	WriteEvalWeights(w io.Writer, v game.Variant, weights []linear.Weight) error
 	// The net's inputs and score, for package train.

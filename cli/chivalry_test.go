@@ -69,7 +69,7 @@ func TestChivalryDataAndTune(t *testing.T) {
 	if err != nil || !strings.Contains(string(head), " variant=chivalry\n") {
 		t.Fatalf("data file lacks variant=chivalry (%v):\n%.300s", err, head)
 	}
-	weights := filepath.Join(dir, "weights.go")
+	weights := filepath.Join(dir, "chivalry.go")
 	// K is given: two games of data are too few to fit it (which games the
 	// built-in net plays decides whether the fit ends inside its range).
 	for _, args := range [][]string{
@@ -86,7 +86,7 @@ func TestChivalryDataAndTune(t *testing.T) {
 			continue
 		}
 		src, _ := os.ReadFile(weights)
-		if code != 0 || !strings.Contains(string(src), "fittedTable(movegen.Chivalry,") || !strings.Contains(out, "wrote "+weights) {
+		if code != 0 || !strings.Contains(string(src), "register(game.Chivalry,") || !strings.Contains(out, "wrote "+weights) {
 			t.Errorf("%v: exit %d, stderr %q, weights:\n%.400s", args, code, errText, src)
 		}
 	}

@@ -107,8 +107,8 @@ func TestTuneWritesWeights(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the weights file is not valid Go: %v", err)
 	}
-	if f.Name.Name != "eval" {
-		t.Errorf("the weights file is package %s, want eval", f.Name.Name)
+	if f.Name.Name != "tuned" {
+		t.Errorf("the weights file is package %s, want tuned", f.Name.Name)
 	}
 	if fi, _ := os.Stat(out); fi.Mode().Perm() != 0o644 {
 		t.Errorf("the weights file has mode %v, want 0644", fi.Mode().Perm())

@@ -64,10 +64,6 @@ func (Grid) EvalWeights(v game.Variant) []linear.Weight { return eval.WeightsOf(
 // EvalWeightNames returns the names of v's weights.
 func (Grid) EvalWeightNames(v game.Variant) []string { return eval.WeightNamesOf(v) }
 
-// EvalWeightsFile returns the source file of package eval that holds v's
-// fitted weights.
-func (Grid) EvalWeightsFile(v game.Variant) string { return eval.WeightsFile(v) }
-
 // EvalFromCamelot maps Camelot's weights onto v's board.
 func (Grid) EvalFromCamelot(v game.Variant, camelot []linear.Weight) []linear.Weight {
 	return eval.FromCamelot(v, camelot)

@@ -152,7 +152,7 @@ func TestWriteWeightsRoundTrip(t *testing.T) {
 	if err := WriteWeights(&buf, &w); err != nil {
 		t.Fatal(err)
 	}
-	got := parseWeights(t, "weights.go", buf.Bytes())
+	got := parseWeights(t, "camelot.go", buf.Bytes())
 	if len(got) != NumWeights {
 		t.Fatalf("read %d weights back, want %d", len(got), NumWeights)
 	}

@@ -5,9 +5,13 @@ package eval
 // (internal/widegen), there on Chivalry's board as well.
 
 import (
+	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/camelot-engine/camelot/eval/tuned"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -188,5 +192,63 @@ func TestVariantFeaturesGiveEvaluate(t *testing.T) {
 				t.Fatalf("%s %s: Evaluate %d, breakdown sums to %d", v, p.CFEN(), got, sum)
 			}
 		}
+	}
+}
+
+// tunedSource reads variant v's file of package tuned (tuned.File, from
+// the module's root: the first folder up that holds go.mod).
+func tunedSource(t *testing.T, v movegen.Variant) []byte {
+	t.Helper()
+	root, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(root)
+		if up == root {
+			t.Fatal("no go.mod above the package's folder")
+		}
+		root = up
+	}
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(tuned.File(v))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// TestWriteWeightsFile: what WriteWeights writes of Weights is
+// tuned/camelot.go as it stands, byte for byte, so `camelot tune`
+// rewrites Camelot's table in the same form; so for every fitted table
+// of this grid's boards.
+func TestWriteWeightsFile(t *testing.T) {
+	want := tunedSource(t, movegen.Camelot)
+	var buf, viaVariant bytes.Buffer
+	if err := WriteWeights(&buf, &Weights); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), want) {
+		t.Error("WriteWeights(Weights) is not tuned/camelot.go")
+	}
+	if err := WriteWeightsOf(&viaVariant, movegen.Camelot, Weights[:]); err != nil || !bytes.Equal(viaVariant.Bytes(), want) {
+		t.Errorf("WriteWeightsOf(Camelot, Weights) is not tuned/camelot.go (%v)", err)
+	}
+	for _, v := range otherVariants {
+		if !Fitted(v) {
+			continue
+		}
+		var b bytes.Buffer
+		if err := WriteWeightsOf(&b, v, WeightsOf(v)); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(b.Bytes(), tunedSource(t, v)) {
+			t.Errorf("WriteWeightsOf(%s) is not %s", v, tuned.File(v))
+		}
+	}
+	if tuned.File(movegen.Camelot) != "eval/tuned/camelot.go" || tuned.File(movegen.AntiCam) != "eval/tuned/anti_cam.go" {
+		t.Errorf("weights files %q, %q", tuned.File(movegen.Camelot), tuned.File(movegen.AntiCam))
 	}
 }

@@ -2,11 +2,11 @@ package eval
 
 import (
 	"bytes"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/camelot-engine/camelot/eval/tuned"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -220,29 +220,6 @@ func TestCamCastleThreat(t *testing.T) {
 	}
 }
 
-// TestWriteWeightsFile: what WriteWeights writes of Weights is
-// weights.go as it stands, byte for byte, so `camelot tune` rewrites
-// Camelot's table in the same form.
-func TestWriteWeightsFile(t *testing.T) {
-	want, err := os.ReadFile("weights.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf, viaVariant bytes.Buffer
-	if err := WriteWeights(&buf, &Weights); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(buf.Bytes(), want) {
-		t.Error("WriteWeights(Weights) is not weights.go")
-	}
-	if err := WriteWeightsOf(&viaVariant, movegen.Camelot, Weights[:]); err != nil || !bytes.Equal(viaVariant.Bytes(), want) {
-		t.Errorf("WriteWeightsOf(Camelot, Weights) is not weights.go (%v)", err)
-	}
-	if WeightsFile(movegen.Camelot) != "weights.go" || WeightsFile(movegen.Cam) != "weights_cam.go" {
-		t.Errorf("weights files %q, %q", WeightsFile(movegen.Camelot), WeightsFile(movegen.Cam))
-	}
-}
-
 // TestWriteVariantWeights: a variant's table is written as Go source
 // registering every weight, in order, with its name; a table of the wrong
 // size is refused.
@@ -256,11 +233,11 @@ func TestWriteVariantWeights(t *testing.T) {
 		if err := WriteWeightsOf(&buf, v, w); err != nil {
 			t.Fatal(err)
 		}
-		if got := parseWeights(t, WeightsFile(v), buf.Bytes()); !slices.Equal(got, w) {
+		if got := parseWeights(t, tuned.File(v), buf.Bytes()); !slices.Equal(got, w) {
 			t.Fatalf("%s: read back %d weights, wrote %d", v, len(got), len(w))
 		}
 		src := buf.String()
-		if !strings.Contains(src, "fittedTable(movegen."+goName(v)+",") {
+		if !strings.Contains(src, "register(game."+goName(v)+",") {
 			t.Errorf("%s: the table is not registered for its variant:\n%s", v, src[:200])
 		}
 		for _, name := range WeightNamesOf(v) {
@@ -277,32 +254,30 @@ func TestWriteVariantWeights(t *testing.T) {
 	}
 }
 
-// TestFittedTable: a table registered as WriteWeightsOf's source does
-// (fittedTable) is the one the variant's positions are evaluated with;
-// one of the wrong size is refused.
+// TestFittedTable: a variant's table in package tuned is the one its
+// positions are evaluated with; one of the wrong size is refused.
 func TestFittedTable(t *testing.T) {
 	v := movegen.Cam
 	l := layoutOf(v)
-	weights, fitted, table := l.weights, l.fitted, fittedWeights[v]
-	defer func() { l.weights, l.fitted, fittedWeights[v] = weights, fitted, table }()
-	w := make([]Weight, NumWeightsOf(v))
-	for i := range w {
-		w[i] = Weight{MG: i % 17, EG: i % 5}
+	weights, fitted := l.weights, l.fitted
+	defer func() { l.weights, l.fitted = weights, fitted }()
+	if !Fitted(v) || !slices.Equal(WeightsOf(v), tuned.Of(v)) {
+		t.Fatalf("%s's table is not %s", v, tuned.File(v))
 	}
-	fittedTable(v, w)
+	l.weights = nil
 	l.setWeights()
-	if !Fitted(v) || !slices.Equal(WeightsOf(v), w) {
-		t.Fatal("the registered table is not the variant's")
+	if !Fitted(v) || !slices.Equal(l.weights, tuned.Of(v)) {
+		t.Fatal("setWeights does not take the tuned table")
 	}
 	p := movegen.StartOf(v)
-	if got, want := Default.Evaluate(&p), w[len(w)-1].MG; got != want {
-		t.Errorf("the start scores %d with the registered table, want its tempo %d", got, want)
+	if got, want := Default.Evaluate(&p), tuned.Of(v)[len(tuned.Of(v))-1].MG; got != want {
+		t.Errorf("the start scores %d with the tuned table, want its tempo %d", got, want)
 	}
-	fittedTable(v, w[1:])
+	short := &layout{variant: v, numWeights: l.numWeights + 1}
 	defer func() {
 		if recover() == nil {
 			t.Error("a table of the wrong size was taken")
 		}
 	}()
-	l.setWeights()
+	short.setWeights()
 }

@@ -62,9 +62,9 @@
 // -variant NAME fits the weights of another board (V1): every position of
 // the files must be of it, the start is that board's table (fitted, or made
 // from Camelot's by eval.FromCamelot), and -out defaults to its file,
-// eval/weights_NAME.go.
+// eval/tuned/NAME.go (tuned.File).
 //
-// The result goes to -out (eval/weights.go) through eval.WriteWeightsOf
+// The result goes to -out (eval/tuned/camelot.go) through eval.WriteWeightsOf
 // (boards.Of(v).WriteEvalWeights), written to a temporary file and
 // renamed into place, followed by the losses before and after and the
 // weights that changed most.

@@ -11,7 +11,7 @@ import (
 // -pst-by-rank writes the board's table with piece-square entries that
 // grow with the rank, and refuses a malformed pair or data files.
 func TestRankTable(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "weights_river.go")
+	out := filepath.Join(t.TempDir(), "river.go")
 	var stdout, stderr bytes.Buffer
 	if code := Main([]string{"-variant", "river", "-pst-by-rank", "12,6", "-out", out}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
@@ -20,7 +20,7 @@ func TestRankTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"fittedTable(movegen.River,", "{MG: 24, EG: 12},", "// pst.man.B3", "{MG: 168, EG: 84},    // pst.knight.F15"} {
+	for _, want := range []string{"register(game.River,", "{MG: 24, EG: 12},", "// pst.man.B3", "{MG: 168, EG: 84},    // pst.knight.F15"} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("the table lacks %q", want)
 		}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/eval/linear"
+	"github.com/camelot-engine/camelot/eval/tuned"
 	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
@@ -49,7 +50,7 @@ func parseOptions(args []string, stderr io.Writer) (o options, help bool, err er
 	fs.Float64Var(&o.validation, "validation", 0.1, "share of the positions held out to measure the fit (0..1)")
 	fs.Uint64Var(&o.seed, "seed", 1, "random seed of the validation split and the shuffles")
 	fs.StringVar(&o.freeze, "freeze", "", "comma-separated prefixes of weight names to keep as they are, e.g. material.,tempo")
-	fs.StringVar(&o.out, "out", "", "file to write the weights to (Go source; default eval/weights.go, or eval/weights_NAME.go for -variant NAME)")
+	fs.StringVar(&o.out, "out", "", "file to write the weights to (Go source; default eval/tuned/NAME.go for -variant NAME, eval/tuned/camelot.go without)")
 	fs.StringVar(&o.pstByRank, "pst-by-rank", "", "MG,EG: fit nothing, but write the board's weights with every piece-square entry MG·r, EG·r (r: its rank from the own side, 0 at the first): a start for self-play on a board whose own weights draw every game (River)")
 	fs.StringVar(&o.variantName, "variant", "camelot", "the board whose weights are fitted (V1): "+game.Names()+"; every position of the files must be of it")
 	fs.Usage = func() {
@@ -79,7 +80,7 @@ func (o *options) check() error {
 	}
 	o.variant = v
 	if o.out == "" {
-		o.out = filepath.Join("eval", g.EvalWeightsFile(v))
+		o.out = filepath.FromSlash(tuned.File(v))
 	}
 	if o.pstByRank != "" {
 		if _, err := fmt.Sscanf(o.pstByRank, "%d,%d", &o.rankMG, &o.rankEG); err != nil || strings.Count(o.pstByRank, ",") != 1 {

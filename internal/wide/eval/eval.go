@@ -8,7 +8,8 @@
 // its grid (net.go, netstack.go).
 //
 // The evaluation is linear in one table of weights per variant (Weights
-// for Camelot, written by `camelot tune`; WeightsOf): a position is a
+// for Camelot; WeightsOf), written by `camelot tune` into package tuned,
+// which both grids share: a position is a
 // short list of features, each a count of White's minus Black's, and a
 // phase from the material left, and its score is
 // Σ Coef·(MG·phase + EG·(MaxPhase−phase))/MaxPhase. The terms (terms.go,

@@ -5,8 +5,8 @@ package eval
 import (
 	"fmt"
 	"slices"
-	"strings"
 
+	"github.com/camelot-engine/camelot/eval/tuned"
 	"github.com/camelot-engine/camelot/internal/wide/movegen"
 )
 
@@ -65,15 +65,16 @@ var layouts [variantSlots]layout
 // movegen cannot play has an empty layout; it has no positions either.
 func layoutOf(v movegen.Variant) *layout { return &layouts[v&(variantSlots-1)] }
 
-// fittedWeights[v] is variant v's table as `camelot tune` wrote it
-// (weights_cam.go, …), nil while the variant has none.
-var fittedWeights [variantSlots][]Weight
+// Weights is Camelot's weight table, indexed as WeightNames: tuned's,
+// copied into a fixed array so that its size is checked once, here.
+var Weights = camelotWeights()
 
-// fittedTable records a variant's fitted table: the files WriteWeightsOf
-// writes call it from a variable's initialiser, which runs before init
-// builds the layouts.
-func fittedTable(v movegen.Variant, w []Weight) []Weight {
-	fittedWeights[v&(variantSlots-1)] = w
+func camelotWeights() (w [NumWeights]Weight) {
+	t := tuned.Of(movegen.Camelot)
+	if len(t) != NumWeights {
+		panic(fmt.Sprintf("eval: %s has %d weights, want %d: run camelot tune", tuned.File(movegen.Camelot), len(t), NumWeights))
+	}
+	copy(w[:], t)
 	return w
 }
 
@@ -102,9 +103,9 @@ func initLayouts() {
 // else Camelot's made to fit its board.
 func (l *layout) setWeights() {
 	v := l.variant
-	if w := fittedWeights[v]; w != nil {
+	if w := tuned.Of(v); w != nil {
 		if len(w) != l.numWeights {
-			panic(fmt.Sprintf("eval: %s has %d weights, want %d: run camelot tune -variant %s", WeightsFile(v), len(w), l.numWeights, v))
+			panic(fmt.Sprintf("eval: %s has %d weights, want %d: run camelot tune -variant %s", tuned.File(v), len(w), l.numWeights, v))
 		}
 		l.weights, l.fitted = w, true
 		return
@@ -295,16 +296,6 @@ func WeightsOf(v movegen.Variant) []Weight {
 // Fitted reports whether variant v's weights were fitted on its own games
 // (Camelot's always are); if not, its table is made from Camelot's.
 func Fitted(v movegen.Variant) bool { return movegen.Playable(v) && layoutOf(v).fitted }
-
-// WeightsFile returns the name, in this package's directory, of the
-// source file holding variant v's fitted weights: weights.go for
-// Camelot, weights_cam.go, weights_camette.go for the others.
-func WeightsFile(v movegen.Variant) string {
-	if v == movegen.Camelot {
-		return "weights.go"
-	}
-	return "weights_" + strings.ReplaceAll(v.String(), "-", "_") + ".go"
-}
 
 // FromCamelot returns variant v's weight table made from a table of
 // Camelot's (NumWeights weights, indexed as WeightNames): every weight
