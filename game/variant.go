@@ -207,7 +207,7 @@ func ParseVariant(name string) (Variant, error) {
 }
 
 // Names lists the variants' names for a message: "camelot, cam, …,
-// anti-camette or anti-chivalry".
+// anti-chivalry or anti-river".
 func Names() string {
 	names := make([]string, 0, NumVariants)
 	for _, v := range Variants() {

@@ -135,8 +135,9 @@ Plays games between two engines that speak the UCI-style protocol, as
 referee: every move is checked with the project's own rules, and R14-R16
 end the games (V5 on Cam and Camette). Options (cutechess-cli style):
 
-  -variant NAME        the game: camelot (the default), cam, camette, chivalry or
-                       an Anti form, anti-camelot … anti-chivalry (V7, V11).
+  -variant NAME        the game: camelot (the default), cam, camette, chivalry,
+                       river (V9) or an Anti form, anti-camelot … anti-river
+                       (V7, V11).
                        Both engines are sent setoption name UCI_Variant value
                        NAME, the games start from its start position or from
                        openings of its board, and its rules judge them (V5)
