@@ -55,7 +55,7 @@ var ParamTable = []Param{
 	{"LMRDivisor", 220, 100, 500, 15, "late-move reductions: divisor of ln(depth)·ln(moves), hundredths", func(p *Params) *int { return &p.LMRDivisor }},
 	{"AspirationDepth", 4, 1, 12, 1, "aspiration windows: from this depth", func(p *Params) *int { return &p.AspirationDepth }},
 	{"AspirationWindow", 30, 5, 200, 4, "aspiration windows: first half-width, centi-men", func(p *Params) *int { return &p.AspirationWindow }},
-	{"TimeHorizon", 30, 10, 80, 3, "time: moves the clock is shared over without movestogo", func(p *Params) *int { return &p.TimeHorizon }},
+	{"TimeHorizon", 20, 10, 80, 3, "time: moves the clock is shared over without movestogo", func(p *Params) *int { return &p.TimeHorizon }},
 	{"TimeStable", 36, 10, 100, 4, "time: % of the soft time after which a stable search stops", func(p *Params) *int { return &p.TimeStable }},
 	{"TimeUnstable", 9, 0, 40, 2, "time: % more per change of the best move (at most 6)", func(p *Params) *int { return &p.TimeUnstable }},
 }
