@@ -28,8 +28,8 @@ type budget struct {
 // increment, never more than a safe fraction of the clock, and keeps
 // Move Overhead in reserve for the GUI and the pipe. The horizon is short
 // although games run to 70 moves a side: Camelot's games are mostly
-// decided in their first moves, so the time goes there (20 moves scored
-// +27.9 and 45 −59.6 against 30; docs/tuning-search.md).
+// decided in their first moves, so the time goes there (against 30, 20
+// moves won +35.1 ± 22.1 by SPRT and 45 lost 59.6; docs/tuning-search.md).
 func planTime(l Limits, side movegen.Color, overhead time.Duration, horizon int) budget {
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-overhead, time.Millisecond)
