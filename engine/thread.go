@@ -34,18 +34,19 @@ type thread struct {
 	// on a search cut off before any move was scored.
 	finishing bool
 
-	lists   [MaxPly + 1]movegen.MoveList
-	scores  [MaxPly + 1][movegen.MaxMoves]int32
-	played  [MaxPly + 1]movegen.Move
-	killers [MaxPly + 1][2]quietKey
-	history [2][movegen.SquareSpan][movegen.SquareSpan]int32
-	counter [movegen.SquareSpan][movegen.SquareSpan]quietKey
-	pv      [MaxPly + 1][MaxPly + 1]movegen.Move
-	pvLen   [MaxPly + 1]int
-	evals   evalCache
-	par     search.Params  // the search's constants, copied here: one load in the hot path
-	lmr     *reductions    // built from par
-	nn      *eval.NetStack // the net's accumulators, when the search uses a net
+	lists       [MaxPly + 1]movegen.MoveList
+	scores      [MaxPly + 1][movegen.MaxMoves]int32
+	played      [MaxPly + 1]movegen.Move
+	staticEvals [MaxPly + 1]int // each ply's static evaluation (noScore: none made); the root's stays 0, an even score
+	killers     [MaxPly + 1][2]quietKey
+	history     [2][movegen.SquareSpan][movegen.SquareSpan]int32
+	counter     [movegen.SquareSpan][movegen.SquareSpan]quietKey
+	pv          [MaxPly + 1][MaxPly + 1]movegen.Move
+	pvLen       [MaxPly + 1]int
+	evals       evalCache
+	par         search.Params  // the search's constants, copied here: one load in the hot path
+	lmr         *reductions    // built from par
+	nn          *eval.NetStack // the net's accumulators, when the search uses a net
 }
 
 func newThread(id int) *thread { return &thread{id: id} }

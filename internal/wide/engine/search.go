@@ -168,11 +168,21 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 
 	forced := p.MustCapture()
 	staticEval := noScore
-	if !forced && !pvNode && p.CanStep() {
+	if !forced && p.CanStep() {
 		staticEval = t.evaluate(ply)
+	}
+	t.staticEvals[ply] = staticEval
+	// Improving: the side to move stands better than two plies before
+	// (Stockfish's and Ethereal's idea); prune and reduce less when it
+	// does. Unknown (a forced capture now or then) counts as improving.
+	improving := 0
+	if ply < 2 || staticEval == noScore || t.staticEvals[ply-2] == noScore || staticEval > t.staticEvals[ply-2] {
+		improving = 1
+	}
+	if staticEval != noScore && !pvNode {
 		// Reverse futility: far above beta at low depth, a quiet position
 		// will not fall below it.
-		if features.rfp && depth <= t.par.RFPDepth && staticEval-t.par.RFPMargin*depth >= beta && beta < MateBound {
+		if features.rfp && depth <= t.par.RFPDepth && staticEval-t.par.RFPMargin*(depth-improving) >= beta && beta < MateBound {
 			return staticEval
 		}
 		// Null move (never when a capture is forced: passing would break R11).
@@ -250,6 +260,9 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 				r = t.lmr[depth][min(searched, 63)]
 				if pvNode {
 					r--
+				}
+				if improving == 0 {
+					r++
 				}
 				r = max(min(r, newDepth-1), 0)
 			}
