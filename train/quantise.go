@@ -18,7 +18,7 @@ func Quantise(m *Model, k float64, description string) (*nnue.Net, error) {
 	h := m.Hidden
 	q := func(x float32, scale float64) int16 { return int16(math.Round(float64(x) * scale)) }
 	l := m.layout()
-	n := &nnue.Net{Variant: m.Variant, Hidden: h, Weights: make([]int16, l.inputs*h), Bias: make([]int16, h), Out: make([]int16, 2*h),
+	n := &nnue.Net{Variant: m.Variant, Hidden: h, Weights: make([]int16, l.inputs*h), Bias: make([]int16, h), Buckets: 1, Out: make([]int16, 2*h),
 		Scale: int32(math.Round(400000 / k)), Description: description}
 	for i := range n.Weights {
 		n.Weights[i] = q(m.Params[i], nnue.QA)
@@ -32,7 +32,7 @@ func Quantise(m *Model, k float64, description string) (*nnue.Net, error) {
 	if math.Abs(c) > math.MaxInt32 || math.IsNaN(c) {
 		return nil, fmt.Errorf("the output bias %v is beyond the net file's range", m.outBias())
 	}
-	n.OutBias = int32(c)
+	n.OutBias = []int32{int32(c)}
 	return n, nil
 }
 
@@ -55,7 +55,7 @@ func CorrectBias(n *nnue.Net, m *Model, d *Data, positions []uint32) {
 		us, them = features(us[:0], rowsUs, m.layout()), features(them[:0], rowsThem, m.layout())
 		sum += float64(n.RawOutput(us, them)) - m.Output(rowsUs, rowsThem)*nnue.QA*nnue.QB
 	}
-	n.OutBias -= int32(math.Round(sum / float64(len(positions))))
+	n.OutBias[0] -= int32(math.Round(sum / float64(len(positions))))
 }
 
 // features turns a view's model rows (Data.Views) back into features.
