@@ -29,8 +29,9 @@ import (
 //	checksum     SHA-256 of every byte before it
 //
 // I is the board's inputs, 4 × its squares (Board). A net of one bucket
-// is written as Architecture, whose files came before the buckets, so
-// that its bytes and name stay what they were. A file is named after
+// is always written as Architecture, with no buckets field, so that its
+// bytes and name are those of an architecture 1 net (the built-in nets
+// are such). A file is named after
 // its board and its SHA-256: nn-<first 12 hex digits>.nnue for Camelot,
 // the variant's name for another board (cam-<12 hex>.nnue), as
 // Fairy-Stockfish names its variant nets.
