@@ -25,6 +25,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	c := train.DefaultConfig()
 	fs.IntVar(&c.Hidden, "hidden", c.Hidden, "units of the feature transformer (H): a multiple of 16")
+	fs.IntVar(&c.Buckets, "buckets", c.Buckets, "output buckets (1..16), sets of output weights by the pieces on the board: a position of p pieces is scored by set min((p-1)/4, buckets-1)")
 	fs.IntVar(&c.Epochs, "epochs", c.Epochs, "passes over the training positions")
 	fs.IntVar(&c.Batch, "batch", c.Batch, "positions a step")
 	fs.Float64Var(&c.LR, "lr", c.LR, "Adam's step size at the first epoch (cosine decay to lr/100 at the last)")

@@ -83,6 +83,19 @@ func TestTrainWritesNet(t *testing.T) {
 	}
 }
 
+// -buckets gives the net written that many output buckets.
+func TestTrainBuckets(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "net.nnue")
+	code, stdout, stderr := runTrainCommand("-hidden", "16", "-buckets", "4", "-epochs", "1", "-batch", "256", "-threads", "2", "-k", "1.5", "-out", out, gameData(t, dir, 1500, 3))
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if n, err := nnue.LoadFile(out); err != nil || n.Buckets != 4 {
+		t.Errorf("the net: %v, %+v", err, n)
+	}
+}
+
 // Bad flags and malformed data: one line saying what is wrong, and a
 // non-zero exit.
 func TestTrainErrors(t *testing.T) {
@@ -99,6 +112,8 @@ func TestTrainErrors(t *testing.T) {
 	}{
 		{[]string{"-hidden", "100", data}, 2, "camelot train: -hidden 100: want a multiple of 16 from 16 to 1024\n"},
 		{[]string{"-lambda", "2", data}, 2, "camelot train: -lambda 2: want 0..1\n"},
+		{[]string{"-buckets", "0", data}, 2, "camelot train: -buckets 0: want 1 to 16\n"},
+		{[]string{"-buckets", "17", data}, 2, "camelot train: -buckets 17: want 1 to 16\n"},
 		{[]string{"-epochs", "0", data}, 2, "camelot train: -epochs 0: want at least 1\n"},
 		{[]string{"-validation", "1", data}, 2, "camelot train: -validation 1: want a share in 0..1 (below 1)\n"},
 		{[]string{"-out", filepath.Join(dir, "no", "net.nnue"), data}, 2, "no directory"},

@@ -89,7 +89,7 @@ func (s *NetStack) PushNull(ply int) {
 // Evaluate scores p, the position at ply, for its side to move.
 func (s *NetStack) Evaluate(ply int, p *movegen.Position) int {
 	s.compute(ply)
-	return s.net.Output(s.view(ply, p.Side), s.view(ply, p.Side.Other()))
+	return s.net.Output(s.view(ply, p.Side), s.view(ply, p.Side.Other()), p.Occupied().Count())
 }
 
 // compute makes the accumulators of ply current, from the deepest

@@ -5,7 +5,7 @@
 // and the kernels; each grid's package eval feeds it that grid's
 // positions and keeps the search's accumulators.
 //
-// The net is (640 → H)×2 → 1:
+// The net is (640 → H)×2 → 1, with B output buckets:
 //
 //   - Inputs (features.go): each piece by colour, kind and square, seen
 //     from one side, 2·2·160 = 640. Each side's view puts its own pieces
@@ -20,14 +20,21 @@
 //   - The side to move's accumulator and the other side's, each clipped
 //     to [0, 1] (CReLU), feed one output: a weighted sum in logits of the
 //     expected result, turned into centi-men by the net's scale.
+//   - The output has B sets of weights and bias (1 to 16, the buckets);
+//     a position is scored by the set of its piece count, four counts a
+//     bucket (BucketOf: min((pieces−1)/4, B−1)), so that an ending need
+//     not share its weights with the opening. The transformer is shared,
+//     so a move's update is the same whatever the bucket. A net of one
+//     bucket is written as architecture 1, the file of a net without
+//     buckets (file.go).
 //
 // Symmetry is exact by construction. A colour flip gives the same two
 // views, so the same score. A left-right mirror (R1) is built into the
 // weights: hidden unit j has a twin σ(j) = j^1 whose weight row for each
 // feature is the mirrored feature's row of j, with the same bias and
-// output weights; mirroring a position only swaps twins, and the sum over
-// them is unchanged, to the last bit. Load refuses a net whose weights
-// break the tie.
+// output weights (in every bucket); mirroring a position only swaps
+// twins, and the sum over them is unchanged, to the last bit. Load
+// refuses a net whose weights break the tie.
 //
 // Weights are int16 (QA = 255 for the transformer, QB = 1024 for the
 // output), so the sums are integer and alike on every platform. The hot

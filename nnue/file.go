@@ -17,17 +17,21 @@ import (
 //
 //	magic        8 bytes  "CMLTNNUE"
 //	version      uint32   FormatVersion
-//	architecture uint32   Architecture | board<<8, the board being the
-//	                      variant's number (V1 order: 0 Camelot, 1 Cam,
-//	                      2 Camette, 3 Chivalry)
+//	architecture uint32   Architecture or ArchitectureBuckets | board<<8,
+//	                      the board being the variant's number (V1
+//	                      order: 0 Camelot, 1 Cam, 2 Camette, 3 Chivalry)
 //	hidden       uint32   H
+//	buckets      uint32   B, 2 to MaxBuckets: in ArchitectureBuckets only
 //	scale        int32    centi-men per logit, in thousandths
 //	description  uint32 length, then UTF-8 text (at most 4096 bytes)
 //	payload      uint32 length, then int16 weights[I·H], bias[H],
-//	             out[2H], and int32 output bias
+//	             out[2H·B], and int32 output biases[B]
 //	checksum     SHA-256 of every byte before it
 //
-// I is the board's inputs, 4 × its squares (Board). A file is named after
+// I is the board's inputs, 4 × its squares (Board). A net of one bucket
+// is always written as Architecture, with no buckets field, so that its
+// bytes and name are those of an architecture 1 net (the built-in nets
+// are such). A file is named after
 // its board and its SHA-256: nn-<first 12 hex digits>.nnue for Camelot,
 // the variant's name for another board (cam-<12 hex>.nnue), as
 // Fairy-Stockfish names its variant nets.
@@ -36,7 +40,9 @@ const (
 	FormatVersion = 1
 	// Architecture 1 is (I → H)×2 → 1 with CReLU and mirror twins.
 	Architecture = 1
-	maxDesc      = 4096
+	// ArchitectureBuckets, 2, is Architecture with B > 1 output buckets.
+	ArchitectureBuckets = 2
+	maxDesc             = 4096
 )
 
 // FileName returns the name a net file's bytes give it.
@@ -63,12 +69,18 @@ func Encode(n *Net) ([]byte, error) {
 	b.WriteString(magic)
 	put := func(v any) { _ = binary.Write(&b, binary.LittleEndian, v) }
 	put(uint32(FormatVersion))
-	put(uint32(Architecture) | uint32(n.Variant)<<8)
-	put(uint32(n.Hidden))
+	if n.Buckets == 1 {
+		put(uint32(Architecture) | uint32(n.Variant)<<8)
+		put(uint32(n.Hidden))
+	} else {
+		put(uint32(ArchitectureBuckets) | uint32(n.Variant)<<8)
+		put(uint32(n.Hidden))
+		put(uint32(n.Buckets))
+	}
 	put(n.Scale)
 	put(uint32(len(n.Description)))
 	b.WriteString(n.Description)
-	put(uint32(2*(len(n.Weights)+len(n.Bias)+len(n.Out)) + 4))
+	put(uint32(2*(len(n.Weights)+len(n.Bias)+len(n.Out)) + 4*len(n.OutBias)))
 	put(n.Weights)
 	put(n.Bias)
 	put(n.Out)
@@ -95,15 +107,23 @@ func Load(data []byte) (*Net, error) {
 		return nil, r.err
 	case version != FormatVersion:
 		return nil, fmt.Errorf("net format version %d; this program reads version %d", version, FormatVersion)
-	case arch&0xff != Architecture:
-		return nil, fmt.Errorf("net architecture %d; this program evaluates architecture %d, (I → H)×2 → 1", arch&0xff, Architecture)
+	case arch&0xff != Architecture && arch&0xff != ArchitectureBuckets:
+		return nil, fmt.Errorf("net architecture %d; this program evaluates architectures %d, (I → H)×2 → 1, and %d, the same with output buckets",
+			arch&0xff, Architecture, ArchitectureBuckets)
 	case arch>>8 >= uint32(game.NumVariants):
 		return nil, fmt.Errorf("a net of board %d, which this program does not play", arch>>8)
 	case hidden < 16 || hidden > MaxHidden || hidden%16 != 0:
 		return nil, fmt.Errorf("hidden size %d: want a multiple of 16 from 16 to %d", hidden, MaxHidden)
 	}
-	h := int(hidden)
-	n := &Net{Variant: game.Variant(arch >> 8), Hidden: h, Scale: int32(r.u32())}
+	buckets := uint32(1)
+	if arch&0xff == ArchitectureBuckets {
+		// One bucket is Architecture's: a file has one form (Encode's).
+		if buckets = r.u32(); r.err == nil && (buckets < 2 || buckets > MaxBuckets) {
+			return nil, fmt.Errorf("output buckets %d: want 2 to %d (a net of one bucket is architecture %d)", buckets, MaxBuckets, Architecture)
+		}
+	}
+	h, nb := int(hidden), int(buckets)
+	n := &Net{Variant: game.Variant(arch >> 8), Hidden: h, Buckets: nb, Scale: int32(r.u32())}
 	inputs := n.Board().Inputs()
 	descLen := r.u32()
 	if descLen > maxDesc {
@@ -111,11 +131,18 @@ func Load(data []byte) (*Net, error) {
 	}
 	n.Description = string(r.bytes(int(descLen)))
 	payload := r.u32()
-	if want := uint32(2*(inputs*h+h+2*h) + 4); r.err == nil && payload != want {
-		return nil, fmt.Errorf("payload of %d bytes; hidden size %d on the %s board needs %d", payload, h, n.Variant.Title(), want)
+	if want := uint32(2*(inputs*h+h+2*h*nb) + 4*nb); r.err == nil && payload != want {
+		shape := fmt.Sprintf("hidden size %d", h)
+		if nb > 1 {
+			shape += fmt.Sprintf(" with %d output buckets", nb)
+		}
+		return nil, fmt.Errorf("payload of %d bytes; %s on the %s board needs %d", payload, shape, n.Variant.Title(), want)
 	}
-	n.Weights, n.Bias, n.Out = r.i16s(inputs*h), r.i16s(h), r.i16s(2*h)
-	n.OutBias = int32(r.u32())
+	n.Weights, n.Bias, n.Out = r.i16s(inputs*h), r.i16s(h), r.i16s(2*h*nb)
+	n.OutBias = make([]int32, nb)
+	for b := range n.OutBias {
+		n.OutBias[b] = int32(r.u32())
+	}
 	if r.err != nil {
 		return nil, r.err
 	}

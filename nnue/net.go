@@ -22,6 +22,9 @@ const (
 	// a transformer row fits int16 with room for 28 rows in one sum and an
 	// output weight times QA fits int16.
 	WeightLimit = 1.98
+	// MaxBuckets bounds B, the output buckets: a bucket holds four piece
+	// counts, and 16 of them span Chivalry's 40 pieces and more.
+	MaxBuckets = 16
 )
 
 // Net is a quantised network ready to evaluate.
@@ -32,10 +35,16 @@ type Net struct {
 	Hidden  int     // H: units of the feature transformer, even (twins)
 	Weights []int16 // Board().Inputs() rows of H: row f is feature f's weights
 	Bias    []int16 // H
-	Out     []int16 // 2H: weights of the side to move's units, then the other side's
-	OutBias int32   // in units of 1/(QA·QB) logits
+	// Buckets is B, from 1 to MaxBuckets: the sets of output weights and
+	// biases, one of which scores a position, chosen by its pieces
+	// (BucketOf).
+	Buckets int
+	// Out is 2H·B: bucket b's at [2H·b, 2H·(b+1)), the weights of the
+	// side to move's units, then the other side's.
+	Out     []int16
+	OutBias []int32 // B, in units of 1/(QA·QB) logits
 	// Scale is centi-men per logit, in thousandths: the evaluation is
-	// (Σ + OutBias)·Scale/(QA·QB·1000).
+	// (Σ + OutBias[b])·Scale/(QA·QB·1000).
 	Scale       int32
 	Description string
 	Name        string // nn-<first 12 hex digits of the file's SHA-256>.nnue
@@ -49,12 +58,24 @@ func (n *Net) Row(f Feature) []int16 {
 	return n.Weights[int(f)*n.Hidden : int(f+1)*n.Hidden]
 }
 
+// BucketOf returns the output bucket of a position of pieces pieces (both
+// sides', at least one) in a net of buckets buckets: four piece counts a
+// bucket, the last taking every count above.
+func BucketOf(pieces, buckets int) int { return min((pieces-1)/4, buckets-1) }
+
 // Output is the score, in centi-men, of the two views' accumulators:
-// the side to move's (us) and the other side's.
-func (n *Net) Output(us, them []int16) int {
-	h := n.Hidden
-	sum := int64(DotCReLU(us, n.Out[:h])) + int64(DotCReLU(them, n.Out[h:2*h])) + int64(n.OutBias)
-	return int(sum * int64(n.Scale) / (QA * QB * 1000))
+// the side to move's (us) and the other side's, of a position of pieces
+// pieces.
+func (n *Net) Output(us, them []int16, pieces int) int {
+	return int(n.sum(us, them, pieces) * int64(n.Scale) / (QA * QB * 1000))
+}
+
+// sum is the output of the accumulators us and them in units of
+// 1/(QA·QB) logits, by the bucket of pieces.
+func (n *Net) sum(us, them []int16, pieces int) int64 {
+	h, b := n.Hidden, BucketOf(pieces, n.Buckets)
+	out := n.Out[2*h*b : 2*h*(b+1)]
+	return int64(DotCReLU(us, out[:h])) + int64(DotCReLU(them, out[h:])) + int64(n.OutBias[b])
 }
 
 // check reports the first way the net breaks what the engine relies on:
@@ -68,8 +89,11 @@ func (n *Net) check() error {
 	switch {
 	case h < 16 || h > MaxHidden || h%16 != 0:
 		return fmt.Errorf("hidden size %d: want a multiple of 16 from 16 to %d", h, MaxHidden)
-	case len(n.Weights) != inputs*h || len(n.Bias) != h || len(n.Out) != 2*h:
-		return fmt.Errorf("layer sizes %d, %d, %d: want %d, %d, %d", len(n.Weights), len(n.Bias), len(n.Out), inputs*h, h, 2*h)
+	case n.Buckets < 1 || n.Buckets > MaxBuckets:
+		return fmt.Errorf("output buckets %d: want 1 to %d", n.Buckets, MaxBuckets)
+	case len(n.Weights) != inputs*h || len(n.Bias) != h || len(n.Out) != 2*h*n.Buckets || len(n.OutBias) != n.Buckets:
+		return fmt.Errorf("layer sizes %d, %d, %d, %d: want %d, %d, %d, %d", len(n.Weights), len(n.Bias), len(n.Out), len(n.OutBias),
+			inputs*h, h, 2*h*n.Buckets, n.Buckets)
 	case n.Scale <= 0:
 		return fmt.Errorf("scale %d: want a positive number", n.Scale)
 	}
@@ -86,8 +110,14 @@ func (n *Net) check() error {
 	}
 	for j := 0; j < h; j++ {
 		t := twin(j)
-		if n.Bias[j] != n.Bias[t] || n.Out[j] != n.Out[t] || n.Out[h+j] != n.Out[h+t] {
-			return fmt.Errorf("units %d and %d are not mirror twins (bias or output weights differ)", j, t)
+		if n.Bias[j] != n.Bias[t] {
+			return fmt.Errorf("units %d and %d are not mirror twins (their biases differ)", j, t)
+		}
+		for b := 0; b < n.Buckets; b++ {
+			out := n.Out[2*h*b : 2*h*(b+1)]
+			if out[j] != out[t] || out[h+j] != out[h+t] {
+				return fmt.Errorf("units %d and %d are not mirror twins (their output weights of bucket %d differ)", j, t, b)
+			}
 		}
 		for f := Feature(0); int(f) < inputs; f++ {
 			if n.Weights[int(f)*h+j] != n.Weights[int(b.Mirror(f))*h+t] {

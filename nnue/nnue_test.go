@@ -67,7 +67,7 @@ func TestLoadRefusesDamage(t *testing.T) {
 		{"header only", good[:20], "truncated"},
 		{"bit flip", flip, "checksum mismatch"},
 		{"version", with(8, 9), "version 9"},
-		{"architecture", with(12, 2), "architecture 2"},
+		{"architecture", with(12, 3), "architecture 3"},
 		{"board", with(12, 1|15<<8), "board 15"},
 		{"hidden size", with(16, 48), "payload of"},
 		{"odd hidden size", with(16, 17), "hidden size 17"},

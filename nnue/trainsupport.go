@@ -4,7 +4,8 @@ package nnue
 // to move's (us) and the other side's (them), in units of 1/(QA·QB)
 // logits: the sum Evaluate scales to centi-men, before its rounding. It
 // lets a trainer compare the quantised net with its float net on
-// positions it keeps only as features.
+// positions it keeps only as features. A view has one feature a piece,
+// so us gives the bucket.
 func (n *Net) RawOutput(us, them []Feature) int64 {
 	var views [2][MaxHidden]int16
 	for v, fs := range [2][]Feature{us, them} {
@@ -15,5 +16,5 @@ func (n *Net) RawOutput(us, them []Feature) int64 {
 		}
 	}
 	h := n.Hidden
-	return int64(DotCReLU(views[0][:h], n.Out[:h])) + int64(DotCReLU(views[1][:h], n.Out[h:2*h])) + int64(n.OutBias)
+	return n.sum(views[0][:h], views[1][:h], len(us))
 }

@@ -40,10 +40,10 @@ func learningRate(lr float64, e, epochs int) float64 {
 // gradients. The gradient is first made symmetric: a weight and its tied
 // twin (model.go) both take the sum of their two gradients, the gradient
 // of the one parameter they share, so twins get the same moments and the
-// same steps and stay equal to the last bit. Then every weight but c is
-// clipped to ±nnue.WeightLimit, the range quantisation relies on. The
-// rows are split between threads; each weight's arithmetic is the same
-// however they are split.
+// same steps and stay equal to the last bit. Then every weight but the
+// output biases c is clipped to ±nnue.WeightLimit, the range
+// quantisation relies on. The rows are split between threads; each
+// weight's arithmetic is the same however they are split.
 func (a *adam) step(m *Model, workers []*worker, lr float64, threads int) {
 	a.steps++
 	// The bias-corrected step size (the paper's efficient form).
@@ -63,8 +63,8 @@ func (a *adam) step(m *Model, workers []*worker, lr float64, threads int) {
 		p := m.Params[i] - stepSize*mi/(float32(math.Sqrt(float64(vi)))+adamEpsilon)
 		m.Params[i] = min(max(p, -limit), limit)
 	}
-	l := m.layout()
-	parallel.Parts(threads, l.total, func(_, lo, hi int) {
+	l, rows := m.layout(), m.rows()
+	parallel.Parts(threads, rows, func(_, lo, hi int) {
 		for r := lo; r < hi; r++ {
 			tr := l.twin[r]
 			for j := 0; j < h; j++ {
@@ -73,10 +73,11 @@ func (a *adam) step(m *Model, workers []*worker, lr float64, threads int) {
 			}
 		}
 	})
-	c := len(m.Params) - 1
-	var gc float64
-	for _, w := range workers {
-		gc += w.gradBias
+	for o := range m.Buckets {
+		var gc float64
+		for _, w := range workers {
+			gc += w.gradBias[o]
+		}
+		update(rows*h+o, float32(gc), math.MaxFloat32)
 	}
-	update(c, float32(gc), math.MaxFloat32)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/atomicfile"
+	"github.com/camelot-engine/camelot/nnue"
 )
 
 // A checkpoint is a run's state after an epoch: enough to go on exactly
@@ -23,6 +24,7 @@ import (
 //	epoch     uint32  epochs done
 //	steps     uint64  Adam steps taken
 //	hidden    uint32  H
+//	buckets   uint32  B, the output buckets
 //	params    uint32 count n, then n float32 weights, n first and n second moments
 //	checksum  SHA-256 of every byte before it
 type checkpoint struct {
@@ -34,7 +36,7 @@ type checkpoint struct {
 
 const (
 	checkpointMagic   = "CMLTCKPT"
-	checkpointVersion = 1
+	checkpointVersion = 2 // version 1 had no output buckets
 )
 
 // writeCheckpoint writes c to a temporary file beside path, syncs it and
@@ -50,6 +52,7 @@ func writeCheckpoint(path string, c *checkpoint) error {
 	put(uint32(c.epoch))
 	put(uint64(c.opt.steps))
 	put(uint32(c.model.Hidden))
+	put(uint32(c.model.Buckets))
 	put(uint32(len(c.model.Params)))
 	put(c.model.Params)
 	put(c.opt.m)
@@ -81,7 +84,7 @@ func readCheckpoint(path string, v game.Variant) (*checkpoint, error) {
 	}
 	r := bytes.NewReader(body[len(checkpointMagic):])
 	get := func(v any) bool { return binary.Read(r, binary.LittleEndian, v) == nil }
-	var version, settingsLen, epoch, hidden, n uint32
+	var version, settingsLen, epoch, hidden, buckets, n uint32
 	var steps uint64
 	if !get(&version) || version != checkpointVersion {
 		return nil, fmt.Errorf("checkpoint %s is of version %d, this build reads version %d; delete it to start afresh", path, version, checkpointVersion)
@@ -93,12 +96,13 @@ func readCheckpoint(path string, v game.Variant) (*checkpoint, error) {
 	if _, err := r.Read(settings); err != nil && settingsLen > 0 {
 		return nil, damaged("truncated")
 	}
-	if !get(&epoch) || !get(&steps) || !get(&hidden) || !get(&n) || int64(n)*12 != int64(r.Len()) ||
-		hidden == 0 || int64(n) != int64(layoutOf(v).total)*int64(hidden)+1 || steps > math.MaxInt32 {
+	if !get(&epoch) || !get(&steps) || !get(&hidden) || !get(&buckets) || !get(&n) || int64(n)*12 != int64(r.Len()) ||
+		hidden == 0 || buckets == 0 || buckets > nnue.MaxBuckets ||
+		int64(n) != int64(layoutOf(v).rows(int(buckets)))*int64(hidden)+int64(buckets) || steps > math.MaxInt32 {
 		return nil, damaged("sizes do not add up")
 	}
 	c := &checkpoint{settings: string(settings), epoch: int(epoch),
-		model: &Model{Variant: v, Hidden: int(hidden), Params: make([]float32, n)}, opt: newAdam(int(n))}
+		model: &Model{Variant: v, Hidden: int(hidden), Buckets: int(buckets), Params: make([]float32, n)}, opt: newAdam(int(n))}
 	c.opt.steps = int(steps)
 	if !get(c.model.Params) || !get(c.opt.m) || !get(c.opt.v) {
 		return nil, damaged("truncated")

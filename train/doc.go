@@ -20,7 +20,12 @@
 // The model is nnue's net in float32: one feature transformer W (640 ×
 // H) and bias b shared by both views, CReLU (clamp to [0, 1]), and an
 // output y = v_us·a_us + v_them·a_them + c in logits of the side to
-// move's expected result. Hidden unit j and its mirror twin j^1 are tied
+// move's expected result. With -buckets B (1 to 16, default 1) there are
+// B sets of v_us, v_them and c, the output buckets, and a position uses
+// set min((pieces−1)/4, B−1) of its pieces on the board
+// (nnue.BucketOf); a view's rows are the bias and one row a piece, so a
+// position's pieces are its rows less one. Only that set has a gradient
+// from the position. Hidden unit j and its mirror twin j^1 are tied
 // (nnue's doc): W[f.Mirror()][j^1] = W[f][j], b, v_us and v_them alike.
 // The weights start tied, and every step first gives a weight and its
 // twin the sum of their gradients (the gradient of the one parameter
@@ -49,15 +54,16 @@
 // The optimiser is Adam (β1 0.9, β2 0.999) over mini-batches of -batch
 // positions (16384), the step size -lr (0.001) at the first epoch
 // decaying along a cosine to lr/100 at the last of -epochs (30). After
-// every step each weight but c is clipped to ±nnue.WeightLimit, the range
-// the quantised net's integers hold. Positions are shuffled every epoch
-// by a generator seeded by (-seed, epoch). Each batch is split between
-// -threads goroutines in fixed contiguous parts, each with its own
-// gradient buffer, added in a fixed order: a seed and a thread count
-// always give the same net, to the byte. The sums over a view's features
-// and the output layer's passes run in AVX2 kernels (kernels_amd64.s)
-// where the processor has AVX2, with pure-Go twins elsewhere and with
-// -tags purego; both give the same bits. After each epoch a line
+// every step each weight but the c's is clipped to ±nnue.WeightLimit,
+// the range the quantised net's integers hold. Positions are shuffled
+// every epoch by a generator seeded by (-seed, epoch). Each batch is
+// split between -threads goroutines in fixed contiguous parts, each with
+// its own gradient buffer, added in a fixed order: a seed and a thread
+// count always give the same net, to the byte. The sums over a view's
+// features and the output layer's passes run in AVX2 kernels
+// (kernels_amd64.s) where the processor has AVX2, with pure-Go twins
+// elsewhere and with -tags purego; both give the same bits. After each
+// epoch a line
 //
 //	epoch N train X validation Y lr Z (T s)
 //
@@ -67,24 +73,25 @@
 // the sigmoid target blending score and result, CReLU, clipping for
 // quantisation).
 //
-// Checkpoints. After every epoch the float weights, Adam's state, the
-// epoch and a fingerprint of every setting and of the data used (each
-// file's SHA-256 through its last complete game) go to -checkpoint
-// (OUT.ckpt, or train.ckpt) through a temporary file and a rename. A
-// run started again with the same arguments goes on from there and
-// writes the same net as a run never stopped; with other arguments or
-// data it refuses, naming the difference (delete the checkpoint to start
-// afresh). Ctrl-C stops a run between batches and keeps the last
-// checkpoint. A finished run removes its checkpoint, unless its net
-// fails the check below.
+// Checkpoints. After every epoch the float weights (with their hidden
+// size and buckets), Adam's state, the epoch and a fingerprint of every
+// setting and of the data used (each file's SHA-256 through its last
+// complete game) go to -checkpoint (OUT.ckpt, or train.ckpt) through a
+// temporary file and a rename. A run started again with the same
+// arguments goes on from there and writes the same net as a run never
+// stopped; with other arguments or data it refuses, naming the
+// difference (delete the checkpoint to start afresh). Ctrl-C stops a run
+// between batches and keeps the last checkpoint. A finished run removes
+// its checkpoint, unless its net fails the check below.
 //
-// The net. The float net is quantised as nnue's file says (W and b
-// times QA, v times QB, c times QA·QB, rounded), with the output bias
-// then corrected by the mean rounding error over 20,000 training
-// positions (CorrectBias), and written with nnue.Encode through a
-// temporary file to -out, by default nn-<first 12 hex digits of its
-// SHA-256>.nnue in the current directory. The quantised net, evaluated
-// by the engine's own code (boards.NetEvaluate), is then compared with
-// the float net on up to 1,000 validation positions; a mean difference
-// beyond AgreementTolerance fails the run (the file stays written).
+// The net. The float net is quantised as nnue's file says (W and b times
+// QA, v times QB, c times QA·QB, rounded), with each bucket's output
+// bias then corrected by the mean rounding error over those of 20,000
+// training positions in the bucket (CorrectBias), and written with
+// nnue.Encode through a temporary file to -out, by default nn-<first 12
+// hex digits of its SHA-256>.nnue in the current directory. The
+// quantised net, evaluated by the engine's own code
+// (boards.NetEvaluate), is then compared with the float net on up to
+// 1,000 validation positions; a mean difference beyond
+// AgreementTolerance fails the run (the file stays written).
 package train

@@ -48,6 +48,12 @@ func pieces(p game.Position) (count [2][2]int) {
 	return count
 }
 
+// pieceCount is the number of a position's pieces, both sides'.
+func pieceCount(p game.Position) int {
+	count := pieces(p)
+	return count[0][0] + count[0][1] + count[1][0] + count[1][1]
+}
+
 // material scores a position by its pieces, White's view, as a search
 // roughly would.
 func material(p game.Position) int {

@@ -6,15 +6,16 @@ import (
 )
 
 // layout is the model's rows on one board (model.go): the rows of the
-// board's features (nnue.Board), then the bias b and the output weights
-// v_us and v_them; and the two renumberings training needs.
+// board's features (nnue.Board), then the bias b, then each output
+// bucket's weights v_us and v_them; and the two renumberings training
+// needs. The feature and bias rows are the same whatever the buckets.
 type layout struct {
-	board                       *nnue.Board
-	inputs                      int
-	bias, outUs, outThem, total int
+	board  *nnue.Board
+	inputs int
+	bias   int // b's row, after the features'
 	// twin is the row whose unit j^1 is tied to unit j of a row: a
 	// feature's mirror image (left to right, V2); the bias and output rows
-	// are their own.
+	// are their own. It covers the rows of nnue.MaxBuckets buckets.
 	twin []int
 	// blackView maps a feature in White's view to the same piece's
 	// feature in Black's view: own and other swapped, the board turned.
@@ -22,6 +23,13 @@ type layout struct {
 	// construction.
 	blackView []uint16
 }
+
+// rows is the number of rows of a model of buckets output buckets.
+func (l *layout) rows(buckets int) int { return l.inputs + 1 + 2*buckets }
+
+// outUs is the row of bucket o's v_us; outThem, the next, its v_them.
+func (l *layout) outUs(o int) int   { return l.inputs + 1 + 2*o }
+func (l *layout) outThem(o int) int { return l.inputs + 2 + 2*o }
 
 var layouts [game.NumVariants]*layout
 
@@ -35,8 +43,8 @@ func init() {
 
 func newLayout(v game.Variant, b *nnue.Board) *layout {
 	in := b.Inputs()
-	l := &layout{board: b, inputs: in, bias: in, outUs: in + 1, outThem: in + 2, total: in + 3}
-	l.twin = make([]int, l.total)
+	l := &layout{board: b, inputs: in, bias: in}
+	l.twin = make([]int, l.rows(nnue.MaxBuckets))
 	for r := range l.twin {
 		l.twin[r] = r
 		if r < in {

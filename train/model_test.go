@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -9,16 +10,19 @@ import (
 	"github.com/camelot-engine/camelot/game"
 )
 
-// referenceLoss is the mean squared error of the net with parameters p
-// over positions, in float64 with plain loops: a check of the kernels
-// and the model independent of both. It also returns which units CReLU
-// clipped, so that a caller can tell when a step crossed a kink.
-func referenceLoss(p []float64, h int, d *Data, positions []uint32, k, lambda float64) (float64, string) {
+// referenceLoss is the mean squared error of the net of buckets output
+// buckets with parameters p over positions, in float64 with plain loops:
+// a check of the kernels and the model independent of both. It also
+// returns which units CReLU clipped, so that a caller can tell when a
+// step crossed a kink.
+func referenceLoss(p []float64, h, buckets int, d *Data, positions []uint32, k, lambda float64) (float64, string) {
 	var loss float64
 	var kinks []byte
+	l := layoutOf(game.Camelot)
 	for _, i := range positions {
 		us, them := d.Views(int(i), nil, nil)
-		y := p[len(p)-1]
+		o := min((len(us)-2)/4, buckets-1) // the bias row and one row a piece
+		y := p[l.rows(buckets)*h+o]
 		for v, rows := range [2][]uint16{us, them} {
 			for j := 0; j < h; j++ {
 				acc := 0.0
@@ -26,7 +30,7 @@ func referenceLoss(p []float64, h int, d *Data, positions []uint32, k, lambda fl
 					acc += p[int(r)*h+j]
 				}
 				a := min(max(acc, 0), 1)
-				y += p[(layoutOf(game.Camelot).outUs+v)*h+j] * a
+				y += p[(l.outUs(o)+v)*h+j] * a
 				switch a {
 				case 0:
 					kinks = append(kinks, '0')
@@ -45,40 +49,67 @@ func referenceLoss(p []float64, h int, d *Data, positions []uint32, k, lambda fl
 
 // The gradient the kernels compute matches central finite differences of
 // the float64 reference loss, for every weight the positions touch: the
-// feature rows, the bias, the output weights and c. Tolerance: 1e-5 of
-// the largest gradient plus 0.1% of the gradient itself, suited to sums
-// in float32; steps that cross a CReLU kink are skipped.
+// feature rows, the bias, the output weights and the output bias of
+// each bucket a position is in; the other weights have none. Tolerance:
+// 1e-5 of the largest gradient plus 0.1% of the gradient itself, suited
+// to sums in float32; steps that cross a CReLU kink are skipped. With
+// buckets, the positions come from longer games, so that they fall in
+// several buckets.
 func TestGradientMatchesFiniteDifferences(t *testing.T) {
+	for _, c := range []struct{ buckets, plies int }{{1, 40}, {8, 150}} {
+		t.Run(fmt.Sprintf("buckets%d", c.buckets), func(t *testing.T) { testGradient(t, c.buckets, c.plies) })
+	}
+}
+
+func testGradient(t *testing.T, buckets, plies int) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	const h, k, lambda = 16, 1.7, 0.3
-	m := NewModel(h, 3)
+	m := NewModelOf(game.Camelot, h, buckets, 3)
 	for i := range m.Params {
 		m.Params[i] *= 4 // spread the accumulators across CReLU's range
 	}
-	m.Params[len(m.Params)-1] = 0.2
+	l := layoutOf(game.Camelot)
+	rows := l.rows(buckets)
+	for o := range buckets {
+		m.Params[rows*h+o] = 0.2 - 0.1*float32(o)
+	}
 	var ps []labelled
-	for _, g := range randomGames(rng, 3, 40) {
+	for _, g := range randomGames(rng, 3, plies) {
 		for _, p := range g[len(g)-4:] {
 			ps = append(ps, labelled{p, rng.IntN(801) - 400, []float64{0, 0.5, 1}[rng.IntN(3)]})
 		}
 	}
+	if buckets > 1 { // and some of each game's middle
+		for _, g := range randomGames(rng, 3, plies) {
+			for _, p := range g[len(g)/2 : len(g)/2+4] {
+				ps = append(ps, labelled{p, rng.IntN(801) - 400, []float64{0, 0.5, 1}[rng.IntN(3)]})
+			}
+		}
+	}
 	set := setOf(t, ps)
 	all := append(append([]uint32(nil), set.Train...), set.Validation...)
-	w := newWorker(layoutOf(game.Camelot), h)
+	w := newWorker(m)
 	w.gradient(m, set.Data, all, k, lambda, 1/float64(len(all)))
-	w.grad[len(w.grad)-1] = float32(w.gradBias)
+	for o, g := range w.gradBias {
+		w.grad[rows*h+o] = float32(g)
+	}
 
 	p := make([]float64, len(m.Params))
 	for i, x := range m.Params {
 		p[i] = float64(x)
 	}
-	l := layoutOf(game.Camelot)
-	touched := map[int]bool{l.bias: true, l.outUs: true, l.outThem: true}
+	touched := map[int]bool{l.bias: true}
+	used := map[int]bool{}
 	for _, i := range all {
 		us, them := set.Data.Views(int(i), nil, nil)
 		for _, r := range append(us, them...) {
 			touched[int(r)] = true
 		}
+		o := m.bucket(us)
+		used[o], touched[l.outUs(o)], touched[l.outThem(o)] = true, true, true
+	}
+	if len(used) < min(buckets, 3) {
+		t.Fatalf("the positions are in the buckets %v only", used)
 	}
 	var largest float64
 	for _, g := range w.grad {
@@ -87,17 +118,17 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 	const eps = 1e-4
 	checked, skipped := 0, 0
 	for i := range p {
-		if i < len(p)-1 && !touched[i/h] {
+		if i < rows*h && !touched[i/h] || i >= rows*h && !used[i-rows*h] {
 			if w.grad[i] != 0 {
-				t.Fatalf("weight %d (row %d) has gradient %v but no position has its row", i, i/h, w.grad[i])
+				t.Fatalf("weight %d (row %d) has gradient %v but no position has its row or bucket", i, i/h, w.grad[i])
 			}
 			continue
 		}
 		orig := p[i]
 		p[i] = orig + eps
-		up, kinksUp := referenceLoss(p, h, set.Data, all, k, lambda)
+		up, kinksUp := referenceLoss(p, h, buckets, set.Data, all, k, lambda)
 		p[i] = orig - eps
-		down, kinksDown := referenceLoss(p, h, set.Data, all, k, lambda)
+		down, kinksDown := referenceLoss(p, h, buckets, set.Data, all, k, lambda)
 		p[i] = orig
 		if kinksUp != kinksDown {
 			skipped++
@@ -109,7 +140,7 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		}
 		checked++
 	}
-	t.Logf("%d weights checked, %d skipped at a kink; largest gradient %.3g", checked, skipped, largest)
+	t.Logf("%d weights checked, %d skipped at a kink; largest gradient %.3g; buckets used %v", checked, skipped, largest, used)
 	if checked < 1000 {
 		t.Fatalf("only %d weights checked", checked)
 	}

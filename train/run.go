@@ -28,6 +28,7 @@ type Config struct {
 	Variant    game.Variant
 	Files      []string // datagen files
 	Hidden     int      // H, a multiple of 16 from 16 to nnue.MaxHidden
+	Buckets    int      // output buckets, chosen by the pieces on the board (nnue.BucketOf), 1 to nnue.MaxBuckets
 	Epochs     int      // passes over the training positions
 	Batch      int      // positions a step
 	LR         float64  // Adam's step size at the first epoch; cosine decay to LR/100 at the last
@@ -52,7 +53,7 @@ type Config struct {
 
 // DefaultConfig returns the defaults of camelot train's flags.
 func DefaultConfig() Config {
-	return Config{Hidden: 128, Epochs: 20, Batch: 16384, LR: 1e-3, Lambda: 0.3, Validation: 0.05, Seed: 1, Threads: 1}
+	return Config{Hidden: 128, Buckets: 1, Epochs: 20, Batch: 16384, LR: 1e-3, Lambda: 0.3, Validation: 0.05, Seed: 1, Threads: 1}
 }
 
 // DefaultCheckpoint is the checkpoint of a run writing out: out.ckpt, or
@@ -81,6 +82,8 @@ func (c *Config) Check() error {
 		return errors.New("no data files (usage: camelot train [options] FILE...; camelot train -h)")
 	case c.Hidden < 16 || c.Hidden > nnue.MaxHidden || c.Hidden%16 != 0:
 		return fmt.Errorf("-hidden %d: want a multiple of 16 from 16 to %d", c.Hidden, nnue.MaxHidden)
+	case c.Buckets < 1 || c.Buckets > nnue.MaxBuckets:
+		return fmt.Errorf("-buckets %d: want 1 to %d", c.Buckets, nnue.MaxBuckets)
 	case c.Epochs < 1:
 		return fmt.Errorf("-epochs %d: want at least 1", c.Epochs)
 	case c.Batch < 1:
@@ -124,7 +127,7 @@ func (c *Config) fingerprint(set *Set) string {
 		k = f(c.K)
 	}
 	lines := []string{
-		"hidden " + strconv.Itoa(c.Hidden), "epochs " + strconv.Itoa(c.Epochs), "batch " + strconv.Itoa(c.Batch),
+		"hidden " + strconv.Itoa(c.Hidden), "buckets " + strconv.Itoa(c.Buckets), "epochs " + strconv.Itoa(c.Epochs), "batch " + strconv.Itoa(c.Batch),
 		"lr " + f(c.LR), "lambda " + f(c.Lambda), "k " + k, "validation " + f(c.Validation),
 		"seed " + strconv.FormatUint(c.Seed, 10), "threads " + strconv.Itoa(c.Threads),
 	}
@@ -224,7 +227,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		}
 		fmt.Fprintf(out, "resuming from %s after epoch %d of %d\n", ckptPath, ck.epoch, c.Epochs)
 	} else {
-		m := NewModelOf(c.Variant, c.Hidden, c.Seed)
+		m := NewModelOf(c.Variant, c.Hidden, c.Buckets, c.Seed)
 		ck = &checkpoint{settings: fingerprint, model: m, opt: newAdam(len(m.Params))}
 	}
 	t := newTrainer(ck.model, ck.opt, set, k, c.Lambda, c.Batch, c.Threads, c.Seed)
@@ -333,8 +336,12 @@ func description(c *Config, set *Set, k float64) string {
 	if c.K != 0 {
 		kHow = "given"
 	}
-	s := fmt.Sprintf("camelot train: hidden %d, %d epochs of batches of %d, lr %g (cosine to %g), lambda %g, K %.4f (%s), seed %d, %s; %d training and %d validation positions; data:",
-		c.Hidden, c.Epochs, c.Batch, c.LR, c.LR/100, c.Lambda, k, kHow, c.Seed, plural.Of(c.Threads, "thread", "threads"),
+	shape := fmt.Sprintf("hidden %d", c.Hidden)
+	if c.Buckets > 1 {
+		shape += fmt.Sprintf(", %d output buckets", c.Buckets)
+	}
+	s := fmt.Sprintf("camelot train: %s, %d epochs of batches of %d, lr %g (cosine to %g), lambda %g, K %.4f (%s), seed %d, %s; %d training and %d validation positions; data:",
+		shape, c.Epochs, c.Batch, c.LR, c.LR/100, c.Lambda, k, kHow, c.Seed, plural.Of(c.Threads, "thread", "threads"),
 		len(set.Train), len(set.Validation))
 	const limit = 4000 // nnue's is 4096 bytes
 	for i, fs := range set.Files {

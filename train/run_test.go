@@ -3,7 +3,10 @@ package train
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -155,14 +158,18 @@ func TestDamagedCheckpointRefused(t *testing.T) {
 
 // The quantised net, evaluated by the engine's code, agrees with the
 // float net within AgreementTolerance on 1,000 positions, and
-// RawOutput is the sum that Evaluate scales, on every board.
+// RawOutput is the sum that Evaluate scales, on every board, with one
+// output bucket and with eight (the positions then fall in several: few
+// pieces are taken in River's random games).
 func TestQuantisedAgreesWithFloat(t *testing.T) {
 	for _, v := range game.Boards() {
-		t.Run(v.String(), func(t *testing.T) { testQuantisedAgreesWithFloat(t, v) })
+		for _, buckets := range []int{1, 8} {
+			t.Run(fmt.Sprintf("%s/buckets%d", v, buckets), func(t *testing.T) { testQuantisedAgreesWithFloat(t, v, buckets) })
+		}
 	}
 }
 
-func testQuantisedAgreesWithFloat(t *testing.T, v game.Variant) {
+func testQuantisedAgreesWithFloat(t *testing.T, v game.Variant, buckets int) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	var ps []labelled
 	for len(ps) < 10000 { // a board of short games takes more of them
@@ -174,7 +181,7 @@ func testQuantisedAgreesWithFloat(t *testing.T, v game.Variant) {
 	}
 	set := setOf(t, ps)
 	const k = 1.5
-	m := NewModelOf(v, 32, 4)
+	m := NewModelOf(v, 32, buckets, 4)
 	tr := newTrainer(m, newAdam(len(m.Params)), set, k, 0.3, 256, 2, 4)
 	for e := 1; e <= 3; e++ {
 		if _, err := tr.epoch(context.Background(), e, learningRate(3e-3, e, 3), nil); err != nil {
@@ -188,7 +195,14 @@ func testQuantisedAgreesWithFloat(t *testing.T, v game.Variant) {
 	CorrectBias(net, m, set.Data, set.Train)
 	samples := set.Samples[:min(1000, len(set.Samples))]
 	mean, largest := Agreement(m, net, set.Data, samples, k)
-	t.Logf("%d positions: mean |difference| %.3f cp, largest %.3f cp, tolerance %.3f cp", len(samples), mean, largest, AgreementTolerance(k))
+	used := map[int]int{}
+	for _, s := range samples {
+		used[nnue.BucketOf(pieceCount(s.Pos), buckets)]++
+	}
+	t.Logf("%d positions (by bucket %v): mean |difference| %.3f cp, largest %.3f cp, tolerance %.3f cp", len(samples), used, mean, largest, AgreementTolerance(k))
+	if len(used) < min(buckets, 2) {
+		t.Errorf("the positions are in the buckets %v only", used)
+	}
 	if len(samples) < 1000 || mean > AgreementTolerance(k) {
 		t.Errorf("mean |difference| %.3f cp over %d positions", mean, len(samples))
 	}
@@ -204,14 +218,15 @@ func testQuantisedAgreesWithFloat(t *testing.T, v game.Variant) {
 // Twins stay tied to the last bit through training, weights stay within
 // nnue.WeightLimit, and a mirrored position scores the same: to float
 // rounding in the float net, exactly in the quantised one; on every
-// board.
+// board, and with output buckets on Camelot's.
 func TestTwinsStayTied(t *testing.T) {
 	for _, v := range game.Boards() {
-		t.Run(v.String(), func(t *testing.T) { testTwinsStayTied(t, v) })
+		t.Run(v.String(), func(t *testing.T) { testTwinsStayTied(t, v, 1) })
 	}
+	t.Run("camelot/buckets4", func(t *testing.T) { testTwinsStayTied(t, game.Camelot, 4) })
 }
 
-func testTwinsStayTied(t *testing.T, v game.Variant) {
+func testTwinsStayTied(t *testing.T, v game.Variant, buckets int) {
 	rng := rand.New(rand.NewPCG(12, 13))
 	var ps []labelled
 	for len(ps) < 1000 { // a board of short games takes more of them
@@ -222,7 +237,7 @@ func testTwinsStayTied(t *testing.T, v game.Variant) {
 		}
 	}
 	set := setOf(t, ps)
-	m := NewModelOf(v, 16, 5)
+	m := NewModelOf(v, 16, buckets, 5)
 	tr := newTrainer(m, newAdam(len(m.Params)), set, 1, 0.5, 64, 2, 5)
 	if _, err := tr.epoch(context.Background(), 1, 0.5, nil); err != nil { // a huge step: the clip is reached
 		t.Fatal(err)
@@ -230,7 +245,7 @@ func testTwinsStayTied(t *testing.T, v game.Variant) {
 	h := m.Hidden
 	clipped := 0
 	l := layoutOf(v)
-	for r := 0; r < l.total; r++ {
+	for r := 0; r < l.rows(buckets); r++ {
 		for j := 0; j < h; j++ {
 			w, twin := m.Params[r*h+j], m.Params[l.twin[r]*h+(j^1)]
 			if math.Float32bits(w) != math.Float32bits(twin) {
@@ -316,5 +331,57 @@ func TestRunEveryBoard(t *testing.T) {
 				t.Errorf("-variant %s on %s's data: %v, want %q", other.Variant, v, err, want)
 			}
 		})
+	}
+}
+
+// A run of -buckets 4 writes a net of four output buckets that the
+// engine loads, saying so in its description; its checkpoint is refused
+// by a run of other buckets, and a checkpoint of the version before
+// buckets is refused, each saying to delete it.
+func TestRunWithBuckets(t *testing.T) {
+	dir := t.TempDir()
+	data := tinyData(t, dir, 40, 7)
+	c := tinyConfig(dir, data)
+	c.Buckets = 4
+	net, err := nnue.Load(runOK(t, c))
+	if err != nil || net.Buckets != 4 || !strings.Contains(net.Description, "hidden 16, 4 output buckets,") {
+		t.Fatalf("the net written: %v, %d buckets, %q", err, net.Buckets, net.Description)
+	}
+	if r := c.Stdout.(*bytes.Buffer).String(); !regexp.MustCompile(`(?m)^quantised net against the float net on \d+ validation positions`).MatchString(r) {
+		t.Errorf("output:\n%s", r)
+	}
+
+	c = tinyConfig(dir, data)
+	c.Buckets, c.Out = 4, filepath.Join(dir, "stopped.nnue")
+	ctx, cancel := context.WithCancel(context.Background())
+	c.AfterEpoch = func(int) { cancel() }
+	if _, err := Run(ctx, c); !errors.Is(err, context.Canceled) {
+		t.Fatalf("interrupted run: %v", err)
+	}
+	ckpt := DefaultCheckpoint(c.Out)
+	other := tinyConfig(dir, data)
+	other.Out = c.Out
+	_, err = Run(context.Background(), other)
+	if err == nil || !strings.Contains(err.Error(), `it has "buckets 4", this run "buckets 1"`) || !strings.Contains(err.Error(), "delete "+ckpt) {
+		t.Errorf("a checkpoint of -buckets 4 resumed with -buckets 1: %v", err)
+	}
+	c.AfterEpoch = nil
+	if _, err := nnue.Load(runOK(t, c)); err != nil {
+		t.Errorf("the resumed run's net: %v", err)
+	}
+
+	// A checkpoint of version 1: no bucket count after the hidden size.
+	var b bytes.Buffer
+	b.WriteString(checkpointMagic)
+	for _, v := range []uint32{1, 0, 1, 0, 0, 16, 0} { // version, settings, epoch, steps (two words), hidden, params
+		_ = binary.Write(&b, binary.LittleEndian, v)
+	}
+	sum := sha256.Sum256(b.Bytes())
+	b.Write(sum[:])
+	if err := os.WriteFile(ckpt, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Run(context.Background(), c); err == nil || !strings.Contains(err.Error(), "checkpoint "+ckpt+" is of version 1, this build reads version 2; delete it to start afresh") {
+		t.Errorf("a checkpoint of version 1: %v", err)
 	}
 }

@@ -24,7 +24,7 @@ func newTrainer(m *Model, opt *adam, set *Set, k, lambda float64, batch, threads
 	t := &trainer{model: m, opt: opt, set: set, k: k, lambda: lambda, batch: batch, threads: threads, seed: seed,
 		order: make([]uint32, len(set.Train))}
 	for range threads {
-		t.workers = append(t.workers, newWorker(m.layout(), m.Hidden))
+		t.workers = append(t.workers, newWorker(m))
 	}
 	return t
 }

@@ -96,5 +96,5 @@ func NetEvaluate(n *nnue.Net, p *movegen.Position) int {
 			nnue.AddRow(acc, n.Row(f))
 		}
 	}
-	return n.Output(views[p.Side][:n.Hidden], views[p.Side.Other()][:n.Hidden])
+	return n.Output(views[p.Side][:n.Hidden], views[p.Side.Other()][:n.Hidden], p.Occupied().Count())
 }

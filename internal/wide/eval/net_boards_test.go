@@ -156,63 +156,145 @@ func TestSymmetryEveryBoard(t *testing.T) {
 func TestStackMatchesRefreshEveryBoard(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 24))
 	for _, v := range playedBoards() {
-		n := nnue.RandomFor(v, rng.Uint64(), 32)
-		s := NewNetStack(n, 200)
-		kinds := map[string]int{}
-		castle := &movegen.GeometryOf(v).Castle
-		for game := 0; game < 150; game++ {
-			pos := startAfterTrees(v, rng)
-			s.Reset(&pos)
-			var ml movegen.MoveList
-			for ply := 0; ply < 200; ply++ {
-				if got, want := s.Evaluate(ply, &pos), NetEvaluate(n, &pos); got != want {
-					t.Fatalf("%s game %d ply %d %s: stack %d, refresh %d", v, game, ply, pos.CFEN(), got, want)
-				}
-				if pos.Outcome().IsOver() {
-					break
-				}
-				if pos.GenerateMoves(&ml); ml.N == 0 {
-					break
-				}
-				if rng.IntN(12) == 0 && !pos.MustCapture() {
-					s.PushNull(ply)
-					pos.MakeNullMove()
-					kinds["null"]++
-					continue
-				}
-				m := ml.Moves[rng.IntN(ml.N)]
-				us, them := pos.Side, pos.Side.Other()
-				switch {
-				case castle[us].Has(m.From):
-					kinds["out of own castle"]++
-				case castle[them].Has(m.From):
-					kinds["castle move"]++
-				case castle[them].Has(m.To):
-					kinds["castle entry"]++
-				case !m.Captured.IsEmpty():
-					kinds["capture"]++
-				default:
-					kinds["other"]++
-				}
-				s.Push(ply, &pos, m)
-				pos.MakeMove(m)
-			}
-		}
-		want := []string{"capture", "castle entry", "null", "other"}
-		if castle[movegen.White].Count() == 2 && !v.IsAnti() { // V11: entering ends the game
-			want = append(want, "castle move")
-		}
-		if !movegen.GeometryOf(v).River.IsEmpty() {
-			want = want[:1] // random pieces seldom find a bridge (V9): the castles are out of reach
-			want = append(want, "null", "other")
-		}
-		for _, k := range want {
-			if kinds[k] == 0 {
-				t.Errorf("%s: no %s in the random games (%v)", v, k, kinds)
-			}
-		}
-		t.Logf("%s: %v", v, kinds)
+		checkStack(t, v, nnue.RandomFor(v, rng.Uint64(), 32), rng, 150)
 	}
+}
+
+// The stack of a net of output buckets, whose buckets differ, matches
+// the evaluation from scratch too, on positions of several buckets.
+func TestBucketedStackMatchesRefreshEveryBoard(t *testing.T) {
+	rng := rand.New(rand.NewPCG(25, 26))
+	for _, v := range playedBoards() {
+		buckets := checkStack(t, v, nnue.RandomBucketed(v, rng.Uint64(), 32, 6), rng, 60)
+		if len(buckets) < 2 {
+			t.Errorf("%s: the random games met the buckets %v only", v, buckets)
+		}
+	}
+}
+
+// checkStack plays games random games of v from its start and checks at
+// every ply that n's stack scores the position as NetEvaluate does; it
+// returns how many evaluations each output bucket had.
+func checkStack(t *testing.T, v movegen.Variant, n *nnue.Net, rng *rand.Rand, games int) map[int]int {
+	t.Helper()
+	s := NewNetStack(n, 200)
+	kinds, buckets := map[string]int{}, map[int]int{}
+	castle := &movegen.GeometryOf(v).Castle
+	for game := 0; game < games; game++ {
+		pos := startAfterTrees(v, rng)
+		s.Reset(&pos)
+		var ml movegen.MoveList
+		for ply := 0; ply < 200; ply++ {
+			if got, want := s.Evaluate(ply, &pos), NetEvaluate(n, &pos); got != want {
+				t.Fatalf("%s game %d ply %d %s: stack %d, refresh %d", v, game, ply, pos.CFEN(), got, want)
+			}
+			buckets[nnue.BucketOf(pos.Occupied().Count(), n.Buckets)]++
+			if pos.Outcome().IsOver() {
+				break
+			}
+			if pos.GenerateMoves(&ml); ml.N == 0 {
+				break
+			}
+			if rng.IntN(12) == 0 && !pos.MustCapture() {
+				s.PushNull(ply)
+				pos.MakeNullMove()
+				kinds["null"]++
+				continue
+			}
+			m := ml.Moves[rng.IntN(ml.N)]
+			us, them := pos.Side, pos.Side.Other()
+			switch {
+			case castle[us].Has(m.From):
+				kinds["out of own castle"]++
+			case castle[them].Has(m.From):
+				kinds["castle move"]++
+			case castle[them].Has(m.To):
+				kinds["castle entry"]++
+			case !m.Captured.IsEmpty():
+				kinds["capture"]++
+			default:
+				kinds["other"]++
+			}
+			s.Push(ply, &pos, m)
+			pos.MakeMove(m)
+		}
+	}
+	want := []string{"capture", "castle entry", "null", "other"}
+	if castle[movegen.White].Count() == 2 && !v.IsAnti() { // V11: entering ends the game
+		want = append(want, "castle move")
+	}
+	if !movegen.GeometryOf(v).River.IsEmpty() {
+		want = want[:1] // random pieces seldom find a bridge (V9): the castles are out of reach
+		want = append(want, "null", "other")
+	}
+	for _, k := range want {
+		if kinds[k] == 0 {
+			t.Errorf("%s: no %s in the random games (%v)", v, k, kinds)
+		}
+	}
+	t.Logf("%s, %d output buckets: %v; evaluations by bucket %v", v, n.Buckets, kinds, buckets)
+	return buckets
+}
+
+// A net of output buckets scores each position by the bucket of its
+// pieces: as a net of one bucket holding that bucket's weights does, and
+// not as the nets of the other buckets do (their weights differ).
+func TestOutputBucketsEveryBoard(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 28))
+	for _, v := range playedBoards() {
+		const buckets = 6
+		n := nnue.RandomBucketed(v, rng.Uint64(), 32, buckets)
+		single := make([]*nnue.Net, buckets)
+		for b := range single {
+			h := n.Hidden
+			m := *n
+			m.Buckets, m.Out, m.OutBias = 1, n.Out[2*h*b:2*h*(b+1)], []int32{n.OutBias[b]}
+			single[b] = &m
+		}
+		seen := map[int]int{}
+		differ, others := 0, 0
+		for i, p := range randomPositionsOf(rng, v, 600) {
+			if i%2 == 1 {
+				p = thinned(p, rng)
+			}
+			b := nnue.BucketOf(p.Occupied().Count(), buckets)
+			seen[b]++
+			e := NetEvaluate(n, &p)
+			if want := NetEvaluate(single[b], &p); e != want {
+				t.Fatalf("%s position %d %s (bucket %d): %d, the bucket's net alone %d", v, i, p.CFEN(), b, e, want)
+			}
+			for o := range single {
+				if o != b {
+					others++
+					if NetEvaluate(single[o], &p) != e {
+						differ++
+					}
+				}
+			}
+		}
+		// Every bucket from the start's down to the first is met.
+		if start := movegen.StartOf(v); len(seen) != nnue.BucketOf(start.Occupied().Count(), buckets)+1 || differ < others*9/10 {
+			t.Errorf("%s: positions by bucket %v; the other buckets' nets scored %d of %d evaluations differently", v, seen, differ, others)
+		}
+	}
+}
+
+// thinned is p with a random share of each side's pieces taken off, one
+// at least kept: positions of few pieces, which random games seldom
+// reach on a board of rare captures.
+func thinned(p movegen.Position, rng *rand.Rand) movegen.Position {
+	keep := rng.Float64()
+	for c := range p.Pieces {
+		squares := p.Pieces[c].Squares()
+		for i, s := range squares {
+			if i > 0 && rng.Float64() > keep {
+				p.Pieces[c].Clear(s)
+				p.Knights.Clear(s)
+			}
+		}
+	}
+	p.Key = p.ComputeKey()
+	return p
 }
 
 func TestDefaultNetEveryBoard(t *testing.T) {
