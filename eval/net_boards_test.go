@@ -244,9 +244,8 @@ func TestOutputBucketsEveryBoard(t *testing.T) {
 		n := nnue.RandomBucketed(v, rng.Uint64(), 32, buckets)
 		single := make([]*nnue.Net, buckets)
 		for b := range single {
-			h := n.Hidden
 			m := *n
-			m.Buckets, m.Out, m.OutBias = 1, n.Out[2*h*b:2*h*(b+1)], []int32{n.OutBias[b]}
+			m.Buckets, m.Out, m.OutBias = 1, n.OutOf(b), []int32{n.OutBias[b]}
 			single[b] = &m
 		}
 		seen := map[int]int{}

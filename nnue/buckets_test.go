@@ -17,10 +17,9 @@ import (
 // bucketOf returns bucket b of n as a net of one bucket: the same
 // transformer, that bucket's output weights and bias.
 func bucketOf(n *Net, b int) *Net {
-	h := n.Hidden
 	m := *n
 	m.Buckets = 1
-	m.Out = append([]int16(nil), n.Out[2*h*b:2*h*(b+1)]...)
+	m.Out = append([]int16(nil), n.OutOf(b)...)
 	m.OutBias = []int32{n.OutBias[b]}
 	return &m
 }

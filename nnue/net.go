@@ -58,6 +58,10 @@ func (n *Net) Row(f Feature) []int16 {
 	return n.Weights[int(f)*n.Hidden : int(f+1)*n.Hidden]
 }
 
+// OutOf returns bucket b's output weights: H for the side to move's
+// units, then H for the other side's.
+func (n *Net) OutOf(b int) []int16 { return n.Out[2*n.Hidden*b : 2*n.Hidden*(b+1)] }
+
 // BucketOf returns the output bucket of a position of pieces pieces (both
 // sides', at least one) in a net of buckets buckets: four piece counts a
 // bucket, the last taking every count above.
@@ -74,7 +78,7 @@ func (n *Net) Output(us, them []int16, pieces int) int {
 // 1/(QA·QB) logits, by the bucket of pieces.
 func (n *Net) sum(us, them []int16, pieces int) int64 {
 	h, b := n.Hidden, BucketOf(pieces, n.Buckets)
-	out := n.Out[2*h*b : 2*h*(b+1)]
+	out := n.OutOf(b)
 	return int64(DotCReLU(us, out[:h])) + int64(DotCReLU(them, out[h:])) + int64(n.OutBias[b])
 }
 
@@ -114,7 +118,7 @@ func (n *Net) check() error {
 			return fmt.Errorf("units %d and %d are not mirror twins (their biases differ)", j, t)
 		}
 		for b := 0; b < n.Buckets; b++ {
-			out := n.Out[2*h*b : 2*h*(b+1)]
+			out := n.OutOf(b)
 			if out[j] != out[t] || out[h+j] != out[h+t] {
 				return fmt.Errorf("units %d and %d are not mirror twins (their output weights of bucket %d differ)", j, t, b)
 			}

@@ -40,7 +40,7 @@ func RandomBucketed(v game.Variant, seed uint64, hidden, buckets int) *Net {
 	}
 	for o := 1; o < buckets; o++ {
 		n.OutBias[o] = int32(rng.IntN(320001) - 160000)
-		out := n.Out[2*h*o : 2*h*(o+1)]
+		out := n.OutOf(o)
 		for j := 0; j < h; j += 2 {
 			out[j], out[h+j] = w(2000), w(2000)
 			out[j+1], out[h+j+1] = out[j], out[h+j]

@@ -29,7 +29,7 @@ func Quantise(m *Model, k float64, description string) (*nnue.Net, error) {
 		n.Bias[j] = q(m.row(l.bias)[j], nnue.QA)
 	}
 	for o := range buckets {
-		out := n.Out[2*h*o : 2*h*(o+1)]
+		out := n.OutOf(o)
 		for j := 0; j < h; j++ {
 			out[j] = q(m.row(l.outUs(o))[j], nnue.QB)
 			out[h+j] = q(m.row(l.outThem(o))[j], nnue.QB)
