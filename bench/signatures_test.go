@@ -74,9 +74,14 @@ func readSignatures(t *testing.T) []signatureRow {
 		if len(cells) != 3 {
 			t.Fatalf("%s: row %q: want a game and two counts", signaturesDoc, line)
 		}
-		v, err := variantTitled(strings.TrimSpace(cells[0]))
+		v, err := game.ParseVariant(cells[0]) // a title reads as its variant (V1)
 		if err != nil {
 			t.Fatalf("%s: row %q: %v", signaturesDoc, line, err)
+		}
+		for _, seen := range rows {
+			if seen.variant == v {
+				t.Fatalf("%s: %s has two rows", signaturesDoc, v.Title())
+			}
 		}
 		r := signatureRow{variant: v}
 		for i, c := range cells[1:] {
@@ -95,13 +100,4 @@ func readSignatures(t *testing.T) []signatureRow {
 		t.Fatalf("%s: no heading \"### Bench signatures\"", signaturesDoc)
 	}
 	return rows
-}
-
-func variantTitled(title string) (game.Variant, error) {
-	for _, v := range game.Variants() {
-		if v.Title() == title {
-			return v, nil
-		}
-	}
-	return game.ParseVariant(title)
 }
