@@ -35,6 +35,7 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Uint64Var(&c.Seed, "seed", c.Seed, "random seed of the initial weights and the shuffles")
 	threads := fs.Int("threads", 0, "goroutines a batch is split between (0: one per physical core)")
 	fs.StringVar(&c.Out, "out", "", "net file to write (default: nn-<hash>.nnue, or cam-<hash>.nnue for Cam's board, …, named after its bytes, here)")
+	fs.StringVar(&c.Init, "init", "", "a net file to start from instead of random weights: its units (unless -hidden is given) and its K (unless -k is); a net of one output bucket gives its output layer to each of -buckets")
 	fs.StringVar(&c.Checkpoint, "checkpoint", "", "the state after each epoch, to resume from (default: OUT.ckpt, or train.ckpt)")
 	variant := fs.String("variant", "", "the board of the net: "+game.Names()+" (V7); default: the first file's")
 	fs.Usage = func() {
@@ -61,6 +62,13 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	c.Variant = v
+	if c.Init != "" {
+		hiddenSet := false
+		fs.Visit(func(f *flag.Flag) { hiddenSet = hiddenSet || f.Name == "hidden" })
+		if !hiddenSet {
+			c.Hidden = 0 // the net's (train.Config.Init)
+		}
+	}
 	c.Files = fs.Args()
 	c.Threads = *threads
 	if c.Threads == 0 {

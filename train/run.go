@@ -43,12 +43,17 @@ type Config struct {
 	// Checkpoint is the file of the state after each epoch; ""
 	// is DefaultCheckpoint(Out).
 	Checkpoint string
+	// Init, if not "", is a net file to start from instead of random
+	// weights (FromNet); Hidden 0 then takes its units, and K 0 its K.
+	Init string
 
 	Stdout io.Writer // the epochs' losses and the summary
 	Stderr io.Writer // notes, and progress bars on a terminal
 	// AfterEpoch, if not nil, is called once an epoch's checkpoint is
 	// written.
 	AfterEpoch func(epoch int)
+
+	initNet *nnue.Net // Init, loaded
 }
 
 // DefaultConfig returns the defaults of camelot train's flags.
@@ -80,7 +85,7 @@ func (c *Config) Check() error {
 	switch {
 	case len(c.Files) == 0:
 		return errors.New("no data files (usage: camelot train [options] FILE...; camelot train -h)")
-	case c.Hidden < 16 || c.Hidden > nnue.MaxHidden || c.Hidden%16 != 0:
+	case (c.Hidden != 0 || c.Init == "") && (c.Hidden < 16 || c.Hidden > nnue.MaxHidden || c.Hidden%16 != 0):
 		return fmt.Errorf("-hidden %d: want a multiple of 16 from 16 to %d", c.Hidden, nnue.MaxHidden)
 	case c.Buckets < 1 || c.Buckets > nnue.MaxBuckets:
 		return fmt.Errorf("-buckets %d: want 1 to %d", c.Buckets, nnue.MaxBuckets)
@@ -134,6 +139,9 @@ func (c *Config) fingerprint(set *Set) string {
 	if c.Variant != game.Camelot {
 		lines = append(lines, "variant "+c.Variant.String())
 	}
+	if c.initNet != nil {
+		lines = append(lines, "init "+c.initNet.Name)
+	}
 	for _, fs := range set.Files {
 		lines = append(lines, fmt.Sprintf("data %s sha256 %s (%s)", filepath.Base(fs.Path), hex.EncodeToString(fs.Digest[:]),
 			plural.Of(fs.Positions, "position", "positions")))
@@ -171,6 +179,9 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		c.Stderr = io.Discard
 	}
 	out, status := c.Stdout, c.Stderr
+	if err := c.loadInit(); err != nil {
+		return nil, err
+	}
 	// The data set is most of the heap and holds few pointers, so a
 	// collection costs little, while the default (collect when the heap
 	// has doubled) would let the garbage of parsing grow as large as the
@@ -208,6 +219,10 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		plural.Of(d.Len(), "position", "positions"), plural.Of(games, "game", "games"), time.Since(began).Seconds(),
 		len(set.Train), len(set.Validation), d.bytesPerPosition(), float64(d.Features())/float64(d.Len()))
 	k := c.K
+	if k == 0 && c.initNet != nil {
+		k = KOf(c.initNet)
+		fmt.Fprintf(out, "K %.4f (of %s)\n", k, c.initNet.Name)
+	}
 	if k == 0 {
 		if k, err = fitK(d, spread(set.Train, kSamples), c.Threads); err != nil {
 			return nil, err
@@ -228,9 +243,18 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		fmt.Fprintf(out, "resuming from %s after epoch %d of %d\n", ckptPath, ck.epoch, c.Epochs)
 	} else {
 		m := NewModelOf(c.Variant, c.Hidden, c.Buckets, c.Seed)
+		if c.initNet != nil {
+			if m, err = FromNet(c.initNet, c.Buckets); err != nil {
+				return nil, fmt.Errorf("-init %s: %v", c.Init, err)
+			}
+		}
 		ck = &checkpoint{settings: fingerprint, model: m, opt: newAdam(len(m.Params))}
 	}
 	t := newTrainer(ck.model, ck.opt, set, k, c.Lambda, c.Batch, c.Threads, c.Seed)
+	if c.initNet != nil && ck.epoch == 0 && len(set.Validation) > 0 {
+		// What the run must beat: the given net's own fit to these data.
+		fmt.Fprintf(out, "epoch 0 validation %.6f (%s as given)\n", t.loss(set.Validation), c.initNet.Name)
+	}
 	for e := ck.epoch + 1; e <= c.Epochs; e++ {
 		start := time.Now()
 		lr := learningRate(c.LR, e, c.Epochs)
@@ -339,6 +363,9 @@ func description(c *Config, set *Set, k float64) string {
 	shape := fmt.Sprintf("hidden %d", c.Hidden)
 	if c.Buckets > 1 {
 		shape += fmt.Sprintf(", %d output buckets", c.Buckets)
+	}
+	if c.initNet != nil {
+		shape += ", from " + c.initNet.Name
 	}
 	s := fmt.Sprintf("camelot train: %s, %d epochs of batches of %d, lr %g (cosine to %g), lambda %g, K %.4f (%s), seed %d, %s; %d training and %d validation positions; data:",
 		shape, c.Epochs, c.Batch, c.LR, c.LR/100, c.Lambda, k, kHow, c.Seed, plural.Of(c.Threads, "thread", "threads"),
