@@ -45,8 +45,10 @@ func TestFromNetSpreadsOneBucket(t *testing.T) {
 	if err != nil || n == nil {
 		t.Skip("no built-in Camelot net")
 	}
-	if n.Buckets != 1 {
-		t.Skipf("the built-in net has %d buckets", n.Buckets)
+	if n.Buckets != 1 { // its first bucket alone is a net of one
+		one := *n
+		one.Buckets, one.Out, one.OutBias = 1, n.OutOf(0), n.OutBias[:1]
+		n = &one
 	}
 	m, err := FromNet(n, 7)
 	if err != nil {
