@@ -242,11 +242,13 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		}
 		fmt.Fprintf(out, "resuming from %s after epoch %d of %d\n", ckptPath, ck.epoch, c.Epochs)
 	} else {
-		m := NewModelOf(c.Variant, c.Hidden, c.Buckets, c.Seed)
+		var m *Model
 		if c.initNet != nil {
 			if m, err = FromNet(c.initNet, c.Buckets); err != nil {
 				return nil, fmt.Errorf("-init %s: %v", c.Init, err)
 			}
+		} else {
+			m = NewModelOf(c.Variant, c.Hidden, c.Buckets, c.Seed)
 		}
 		ck = &checkpoint{settings: fingerprint, model: m, opt: newAdam(len(m.Params))}
 	}
