@@ -11,16 +11,17 @@ import (
 	"github.com/camelot-engine/camelot/protocol"
 )
 
-// runPerft implements `camelot perft [-threads N] [-variant NAME] DEPTH
-// [CFEN]`: the counts from the variant's start, or from the CFEN read on
-// the variant's board (V6, V7).
+// runPerft implements `camelot perft [-threads N] [-variant NAME] [-rules
+// NAME] DEPTH [CFEN]`: the counts from the variant's start, or from the
+// CFEN read on the variant's board (V6, V7), under the rule set (V14).
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	threads := fs.Int("threads", 1, "goroutines to split the root moves over (0: one per physical core)")
 	variant := variantFlag(fs)
+	rules := rulesFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: camelot perft [-threads N] [-variant NAME] DEPTH [CFEN]")
+		fmt.Fprintln(stderr, "usage: camelot perft [-threads N] [-variant NAME] [-rules NAME] DEPTH [CFEN]")
 		fmt.Fprintln(stderr, "Counts the leaf nodes of the move tree from the variant's start, or from CFEN read on its board.")
 		fs.PrintDefaults()
 	}
@@ -29,6 +30,9 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, ok := variantOf("perft", *variant, stderr)
 	if !ok {
+		return 2
+	}
+	if v, ok = rulesOf("perft", v, *rules, stderr); !ok {
 		return 2
 	}
 	rest := fs.Args()
@@ -51,7 +55,7 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pos := boards.StartPosition(v)
 	if len(rest) == 2 {
 		if pos, err = boards.ParseCFEN(v, rest[1]); err != nil {
-			if v != game.Camelot {
+			if v.WithRules(game.WCF) != game.Camelot {
 				err = fmt.Errorf("%v (read on the %s board)", err, v.Title())
 			}
 			fmt.Fprintf(stderr, "camelot perft: %v\n", err)

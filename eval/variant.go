@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/camelot-engine/camelot/eval/tuned"
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 )
 
@@ -16,7 +17,7 @@ import (
 
 // variantSlots sizes the per-variant tables to a power of two, as
 // movegen's, so that a masked index needs no bounds check.
-const variantSlots = 16
+const variantSlots = 32
 
 // layout is one variant's board as the evaluation's tables.
 type layout struct {
@@ -92,6 +93,16 @@ func initLayouts() {
 	for _, v := range movegen.Variants() {
 		if l := layoutOf(v); v != movegen.Camelot && l.geo != nil {
 			l.setWeights()
+		}
+	}
+	// Under AbstractPlay's rules (V14) a game is evaluated as under the
+	// WCF's: the same board, tables and weights.
+	for _, v := range movegen.Variants() {
+		if l := layoutOf(v); l.geo != nil {
+			ap := v.WithRules(game.AbstractPlay)
+			c := *l
+			c.geo, c.variant = movegen.GeometryOf(ap), ap
+			layouts[ap] = c
 		}
 	}
 }

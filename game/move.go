@@ -22,7 +22,18 @@ func (m Move) IsCapture() bool { return !m.Captured.IsEmpty() && !m.IsPlacement(
 
 // IsPlacement reports whether m is a tree placement (V10): a move with no
 // origin or destination whose Captured set holds the three trees placed.
-func (m Move) IsPlacement() bool { return m.From == NoSquare }
+func (m Move) IsPlacement() bool { return m.From == NoSquare && !m.Captured.IsEmpty() }
+
+// ClaimDraw is the draw claim of V14.3, written `draw`: a move with no
+// origin, destination or captures, legal only where Game.ClaimOpen says
+// so. It never reaches a grid's rules core: Game plays it.
+var ClaimDraw = Move{From: NoSquare, To: NoSquare}
+
+// IsClaim reports whether m is the draw claim (V14.3).
+func (m Move) IsClaim() bool { return m == ClaimDraw }
+
+// ClaimText is how the draw claim is written (V12, V14.3).
+const ClaimText = "draw"
 
 // DivideEntry is one root move of a perft divide: its move, its text and
 // the leaves below it.

@@ -1,5 +1,10 @@
 package game
 
+import (
+	"fmt"
+	"strings"
+)
+
 // State is a position as a grid's rules core implements it: the one
 // surface through which everything above the cores (records, books,
 // matches, the protocol, the page) sees a position, whichever grid holds
@@ -8,7 +13,11 @@ type State interface {
 	Variant() Variant
 	Side() Color
 	Key() uint64 // Zobrist key of board, side to move and castle moves used
-	Plies() int  // plies since the last capture or castle-square entry (R16)
+	// DrawKey is the key repetition compares: Key under the WCF's rules
+	// (R16); under AbstractPlay's the board and side to move alone, castle
+	// moves used and trees left out (V14.3).
+	DrawKey() uint64
+	Plies() int // plies since the last capture or castle-square entry (R16)
 	MoveNumber() int
 	CastleMoves(c Color) int // castle moves c has used (R13)
 	PieceAt(s Square) Piece
@@ -65,7 +74,12 @@ func (p Position) Side() Color { return p.s.Side() }
 // moves used: what R16's repetition compares).
 func (p Position) Key() uint64 { return p.s.Key() }
 
-// Plies returns the plies since the last capture or castle-square entry (R16).
+// DrawKey returns the key repetition compares (R16, V14.3).
+func (p Position) DrawKey() uint64 { return p.s.DrawKey() }
+
+// Plies returns the plies since the last capture or castle-square entry
+// (R16); under AbstractPlay's rules since the last capture or move from
+// outside onto an opponent's castle square (V14.3).
 func (p Position) Plies() int { return p.s.Plies() }
 
 // MoveNumber returns the move number (R5).
@@ -98,11 +112,26 @@ func (p *Position) MakeMove(m Move) { p.s = p.s.Play(m) }
 // Play returns the position after m, which must be legal.
 func (p Position) Play(m Move) Position { return Position{p.s.Play(m)} }
 
-// ParseMove reads a move in WCF notation (R3).
-func (p Position) ParseMove(text string) (Move, error) { return p.s.ParseMove(text) }
+// ParseMove reads a move in WCF notation (R3) or AbstractPlay's (V12).
+// `draw` is the claim (V14.3) under AbstractPlay's rules, whether or not
+// it is open: that is the game's to judge (Game.Play).
+func (p Position) ParseMove(text string) (Move, error) {
+	if strings.EqualFold(strings.TrimSpace(text), ClaimText) {
+		if p.Variant().RuleSet().ClaimPlies == 0 {
+			return NullMove, fmt.Errorf("illegal move %q: a draw is claimed only under abstractplay rules (V14.3); under %s it is automatic (R16)", text, p.Variant().Rules())
+		}
+		return ClaimDraw, nil
+	}
+	return p.s.ParseMove(text)
+}
 
-// MoveText writes m in WCF notation (R3).
-func (p Position) MoveText(m Move) string { return p.s.MoveText(m) }
+// MoveText writes m in WCF notation (R3); the claim as `draw` (V14.3).
+func (p Position) MoveText(m Move) string {
+	if m.IsClaim() {
+		return ClaimText
+	}
+	return p.s.MoveText(m)
+}
 
 // Route returns m's canonical route (R3).
 func (p Position) Route(m Move) (Route, bool) { return p.s.Route(m) }

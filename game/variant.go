@@ -216,27 +216,31 @@ func Names() string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// Valid reports whether v is one of the variants.
-func (v Variant) Valid() bool { return v < NumVariants }
+// Valid reports whether v is one of the variants under one of the rule
+// sets (V14).
+func (v Variant) Valid() bool { return v < NumVariants*Variant(NumRules) }
 
 // Spec returns v's row of the table; v must be valid.
+// Under either rule set it is the same row (V14: boards, starts, trees
+// and Anti ends are unchanged).
 func (v Variant) Spec() *Spec { return &specs[v%NumVariants] }
 
-// String returns the variant's name as the protocol writes it: camelot, cam, …
+// String returns the variant's name as the protocol writes it: camelot,
+// cam, …; the rule set is named apart (Rules).
 func (v Variant) String() string {
-	if v >= NumVariants {
+	if !v.Valid() {
 		return fmt.Sprintf("variant(%d)", uint8(v))
 	}
-	return specs[v].Name
+	return specs[v%NumVariants].Name
 }
 
 // Title returns the variant's name as shown to people and in records'
 // Variant tag: Camelot, Cam, … (V1, V8).
 func (v Variant) Title() string {
-	if v >= NumVariants {
+	if !v.Valid() {
 		return v.String()
 	}
-	return specs[v].Title
+	return specs[v%NumVariants].Title
 }
 
 // Files returns the number of files of the variant's board (V2).
@@ -246,14 +250,15 @@ func (v Variant) Files() int { return specs[v%NumVariants].Files }
 func (v Variant) Ranks() int { return len(specs[v%NumVariants].RankSpans) }
 
 // Board returns the variant whose board, start and moves v plays: v
-// itself, or for an Anti form the board's own game (V11).
-func (v Variant) Board() Variant { return specs[v%NumVariants].Board }
+// itself, or for an Anti form the board's own game (V11), under v's rule
+// set.
+func (v Variant) Board() Variant { return specs[v%NumVariants].Board.WithRules(v.Rules()) }
 
-// Anti returns the Anti form of v's board (V11).
+// Anti returns the Anti form of v's board (V11), under v's rule set.
 func (v Variant) Anti() Variant {
 	for w := Variant(0); w < NumVariants; w++ {
-		if specs[w].End == Misere && specs[w].Board == v.Board() {
-			return w
+		if specs[w].End == Misere && specs[w].Board == specs[v%NumVariants].Board {
+			return w.WithRules(v.Rules())
 		}
 	}
 	return v

@@ -46,6 +46,9 @@ func (p *Position) generate(g *gen) {
 	// R12: a piece that ended its move in its own castle must leave now;
 	// captures elsewhere do not count.
 	if home := own.And(g.ownCastle); !home.IsEmpty() {
+		if p.homeLocked(geo) {
+			return // V14.4: AbstractPlay refuses every move of it
+		}
 		g.canterers = geo.Board // no shortcut in this rare case
 		s := home.First()
 		g.start(s, own, empty)
@@ -93,6 +96,13 @@ func (p *Position) generate(g *gen) {
 			g.addQuiet(s, SquareBB(t))
 		}
 	}
+}
+
+// homeLocked reports whether AbstractPlay's castle-move check refuses
+// every move of the piece in its own castle (V14.4): White's, once White
+// has made two castle moves. The caller has found such a piece.
+func (p *Position) homeLocked(geo *Geometry) bool {
+	return geo.whiteHomeLock && p.Side == White && p.CastleMoves[White] >= 2
 }
 
 // staticOver reports whether the game is already decided on the board:
@@ -196,7 +206,7 @@ func (p *Position) MustCapture() bool {
 	own, enemy := p.Pieces[us], p.Pieces[us.Other()]
 	empty := p.emptySquares(geo)
 	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
-		return geo.canJumpFrom(home.First(), enemy, empty, geo.Castle[us.Other()])
+		return !p.homeLocked(geo) && geo.canJumpFrom(home.First(), enemy, empty, geo.Castle[us.Other()])
 	}
 	return own.AndNot(geo.Castle[us.Other()]).Intersects(geo.jumpSources(enemy, empty))
 }
@@ -216,6 +226,9 @@ func (p *Position) CanStep() bool {
 	free := p.emptySquares(geo).AndNot(geo.Castle[us])
 	movers := own.AndNot(geo.Castle[us.Other()])
 	if home := own.And(geo.Castle[us]); !home.IsEmpty() {
+		if p.homeLocked(geo) {
+			return false
+		}
 		movers = home
 	}
 	for !movers.IsEmpty() {
@@ -255,8 +268,12 @@ func (g *gen) quiet(s Square, knight bool) {
 		// Only when some landing square offers a jump do we need the
 		// narrower search; those squares are where Charges start.
 		if jumpable := g.jumpable(); g.charges(reach, jumpable) {
-			reach = g.canterReach(jumpable)
-			reach.Clear(s)
+			if g.geo.knightCanterFinalOnly {
+				reach = reach.AndNot(jumpable) // V14.1: the final landing alone
+			} else {
+				reach = g.canterReach(jumpable)
+				reach.Clear(s)
+			}
 		}
 	}
 	g.addQuiet(s, reach)

@@ -34,6 +34,16 @@ func (p *Position) Outcome() Outcome {
 	}
 	var ml MoveList
 	p.GenerateMoves(&ml)
+	geo := p.geo()
+	if ml.N == 0 && geo.noMoveLosesAlways { // V14.2
+		switch {
+		case p.HasPieceMove():
+			return Outcome{} // stuck: the side to move can only claim or resign
+		case geo.end == game.Misere:
+			return Outcome{Result: winFor(p.Side), Rule: "V14", Reason: fmt.Sprintf("%s has no move", p.Side)}
+		}
+		return Outcome{Result: winFor(p.Side.Other()), Rule: "V14", Reason: fmt.Sprintf("%s has no move", p.Side)}
+	}
 	if ml.N == 0 { // R15
 		mover := p.Side.Other()
 		switch p.NoMoveValue() {
@@ -41,14 +51,14 @@ func (p *Position) Outcome() Outcome {
 			return Outcome{Result: winFor(p.Side), Rule: "V11", Reason: fmt.Sprintf("%s has no legal move", p.Side)}
 		case -1:
 			rule := "R15"
-			if p.geo().end == game.OneSquareCastles {
+			if geo.end == game.OneSquareCastles {
 				rule = "V5"
 			}
 			return Outcome{Result: winFor(mover), Rule: rule, Reason: fmt.Sprintf("%s has no legal move", p.Side)}
 		}
 		return Outcome{Result: Draw, Rule: "R15", Reason: fmt.Sprintf("%s has no legal move and %s has fewer than two pieces", p.Side, mover)}
 	}
-	if p.Plies >= 100 {
+	if geo.drawPlies > 0 && p.Plies >= geo.drawPlies {
 		return Outcome{Result: Draw, Rule: "R16", Reason: game.HundredPlies}
 	}
 	return Outcome{}
@@ -57,9 +67,16 @@ func (p *Position) Outcome() Outcome {
 // NoMoveValue is what having no legal move would mean for the side to
 // move: -1 a loss (R15, when the opponent has two or more pieces; in Cam
 // and Camette always, V5: no draw by material), 0 a draw (R15), +1 a win
-// (the Anti forms, V11).
+// (the Anti forms, V11). Under AbstractPlay's rules a loss, or in the
+// Anti forms a win, when no piece has a move at all; a loss (unless the
+// draw is claimed) when pieces have moves but none is legal (V14.2).
 func (p *Position) NoMoveValue() int {
 	switch geo := p.geo(); {
+	case geo.noMoveLosesAlways:
+		if geo.end == game.Misere && !p.HasPieceMove() {
+			return 1
+		}
+		return -1
 	case geo.end == game.Misere:
 		return 1
 	case geo.end == game.OneSquareCastles || p.Pieces[p.Side.Other()].Count() >= 2:
@@ -67,6 +84,15 @@ func (p *Position) NoMoveValue() int {
 	}
 	return 0
 }
+
+// DrawPlies is the ply count at which R16 draws the game by itself (100);
+// 0 under AbstractPlay's rules, where no progress only opens a claim
+// (V14.3).
+func (p *Position) DrawPlies() int { return p.geo().drawPlies }
+
+// ClaimsDraws reports whether the position's rule set has draw claims
+// (V14.3) instead of R16's automatic draws.
+func (p *Position) ClaimsDraws() bool { return p.geo().drawPlies == 0 }
 
 // Decided returns the R14 wins and the R16 one-piece draw: the outcomes
 // under which GenerateMoves gives no moves although pieces could move (R17).

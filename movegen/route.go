@@ -28,6 +28,11 @@ type mover struct {
 	oppCastle Bitboard
 }
 
+// r10 reports whether the mover's pure canters must avoid every landing
+// that offers a jump (R10): a Knight's, unless the rule set looks at the
+// final landing alone (V14.1), which the legal move list already ensures.
+func (mv *mover) r10() bool { return mv.knight && !mv.geo.knightCanterFinalOnly }
+
 func (p *Position) moverAt(s Square) (mover, bool) {
 	us := p.Side
 	if s >= SquareSpan || !p.Pieces[us].Has(s) {
@@ -179,7 +184,7 @@ func (p *Position) Route(m Move) (r Route, ok bool) {
 		if mv.geo.Adjacent[m.From].Has(m.To) {
 			return Route{Squares: []Square{m.From, m.To}, Plain: true}, true
 		}
-		parent, dist := mv.canterTree(mv.knight) // R10 binds Knights' pure canters
+		parent, dist := mv.canterTree(mv.r10()) // R10 binds Knights' pure canters
 		if dist[m.To] <= 0 {
 			return Route{}, false
 		}

@@ -95,10 +95,18 @@ type Geometry struct {
 	castleWin int
 	hasTrees  bool // the variant opens with the tree phase (V10)
 	end       game.EndRules
-	variant   Variant
-	squareAt  [NumRanks][NumFiles]Square
-	ranks     int
-	leapStore [SquareSpan * int(NumDirections)]Leap // backs Leaps
+	// The rule set's points (game.RuleSet, V14), read by the generator,
+	// MakeMove and the end of the game.
+	knightCanterFinalOnly bool // V14.1 instead of R10
+	whiteHomeLock         bool // V14.4
+	castleMovesResetPlies bool // R16; not under V14.3
+	noMoveLosesAlways     bool // V14.2 instead of R15
+	repetitionBoardOnly   bool // V14.3: repetition compares board and side to move
+	drawPlies             int  // R16's automatic draw; 0 under V14.3
+	variant               Variant
+	squareAt              [NumRanks][NumFiles]Square
+	ranks                 int
+	leapStore             [SquareSpan * int(NumDirections)]Leap // backs Leaps
 }
 
 // geometries holds each playable variant's Geometry, indexed by Variant.
@@ -130,7 +138,7 @@ func init() {
 		squareFile[s], squareRank[s] = int8(f), int8(r)
 		squareNames[s] = "-" // a cell of no board, as the zero Move's A1
 	}
-	for _, v := range Variants() {
+	for _, v := range AllVariants() {
 		if Playable(v) {
 			g := &geometries[v]
 			g.build(v)
@@ -150,6 +158,10 @@ func init() {
 func (g *Geometry) build(v Variant) {
 	spec := v.Spec()
 	g.variant, g.end, g.ranks = v, spec.End, len(spec.RankSpans)
+	rs := v.RuleSet()
+	g.knightCanterFinalOnly, g.whiteHomeLock = rs.KnightCanterFinalOnly, rs.WhiteHomeLock
+	g.castleMovesResetPlies, g.noMoveLosesAlways, g.drawPlies = rs.CastleMovesResetPlies, rs.NoMoveLosesAlways, rs.DrawPlies
+	g.repetitionBoardOnly = rs.RepetitionIgnoresCastles
 	g.castleWin = len(spec.Castles[White])
 	if spec.End == game.Misere {
 		g.castleWin = 1
@@ -288,7 +300,7 @@ func (g *Geometry) ParseSquare(text string) (Square, error) {
 		return NoSquare, fmt.Errorf("square %q is in the river (V9)", text)
 	}
 	if s == NoSquare {
-		if g.variant == Camelot {
+		if g.variant.WithRules(game.WCF) == Camelot {
 			return NoSquare, fmt.Errorf("square %q is not on the board (R1)", text)
 		}
 		return NoSquare, fmt.Errorf("square %q is not on the %s board (V2)", text, g.variant.Title())

@@ -85,6 +85,7 @@ func Unwrap(gp game.Position) (Position, bool) {
 func (s *state) Variant() Variant        { return s.p.Variant }
 func (s *state) Side() Color             { return s.p.Side }
 func (s *state) Key() uint64             { return s.p.Key }
+func (s *state) DrawKey() uint64         { return s.p.DrawKey() }
 func (s *state) Plies() int              { return s.p.Plies }
 func (s *state) MoveNumber() int         { return s.p.MoveNumber }
 func (s *state) CastleMoves(c Color) int { return int(s.p.CastleMoves[c&1]) }

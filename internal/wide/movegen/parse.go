@@ -137,7 +137,11 @@ func (p *Position) tracePath(squares []Square) (Move, bool) {
 		}
 	}
 	if mv.knight && cantered && m.Captured.IsEmpty() { // R10: the route itself must be allowed
-		for _, s := range squares[1:] {
+		landings := squares[1:]
+		if !mv.r10() {
+			landings = landings[len(landings)-1:] // V14.1: the final landing alone
+		}
+		for _, s := range landings {
 			if mv.geo.canJumpFrom(s, mv.enemy, mv.empty, mv.oppCastle) {
 				return NullMove, false
 			}
@@ -157,8 +161,8 @@ func (p *Position) routeFits(m Move, waypoints []Square) bool {
 		if mv.geo.Adjacent[m.From].Has(m.To) {
 			return len(waypoints) == 0
 		}
-		end, ok := mv.canterChain(m.From, waypoints, mv.knight)
-		return ok && mv.reachAfterCanter(end, mv.knight).Has(m.To)
+		end, ok := mv.canterChain(m.From, waypoints, mv.r10())
+		return ok && mv.reachAfterCanter(end, mv.r10()).Has(m.To)
 	}
 	for split := 0; split <= len(waypoints); split++ {
 		canterPart, jumpPart := waypoints[:split], waypoints[split:]

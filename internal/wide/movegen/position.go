@@ -165,9 +165,13 @@ func (p *Position) MakeMove(m Move) Undo {
 		}
 		p.Plies = 0
 	}
-	if castle := p.geo().Castle[them]; castle.Has(m.To) {
-		p.Plies = 0
-		if castle.Has(m.From) { // a castle move (R13)
+	if geo := p.geo(); geo.Castle[them].Has(m.To) {
+		if !geo.Castle[them].Has(m.From) {
+			p.Plies = 0
+		} else { // a castle move (R13): progress for R16, not for V14.3
+			if geo.castleMovesResetPlies {
+				p.Plies = 0
+			}
 			key ^= zobristCastle[us][p.CastleMoves[us]] ^ zobristCastle[us][p.CastleMoves[us]+1]
 			p.CastleMoves[us]++
 		}

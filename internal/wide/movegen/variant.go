@@ -30,12 +30,16 @@ const (
 	AntiRiver    = game.AntiRiver
 )
 
-// variantSlots sizes the per-variant tables to a power of two, so that an
-// index masked with variantSlots-1 needs no bounds check on the hot path.
-const variantSlots = 16
+// variantSlots sizes the per-variant tables (every game under every rule
+// set, V14) to a power of two, so that an index masked with
+// variantSlots-1 needs no bounds check on the hot path.
+const variantSlots = 32
 
 // Variants lists every variant in the order of V1.
 func Variants() []Variant { return game.Variants() }
+
+// AllVariants lists every variant under every rule set (V14).
+func AllVariants() []Variant { return game.AllVariants() }
 
 // ParseVariant reads a variant's name, case-insensitively (V1).
 func ParseVariant(name string) (Variant, error) { return game.ParseVariant(name) }
@@ -46,7 +50,7 @@ func Playable(v Variant) bool { return v.Valid() && v.Files() <= NumFiles }
 
 // checkVariant returns an error for a variant this package cannot play.
 func checkVariant(v Variant) error {
-	if !v.Valid() {
+	if !v.Valid() || v >= variantSlots {
 		return fmt.Errorf("unknown variant %d", uint8(v))
 	}
 	if !Playable(v) {
