@@ -39,6 +39,7 @@ func DefaultFileName(v game.Variant) string {
 // DefaultFor returns the book of v's board built into the binary, checked
 // once on first use; nil (and no error) when the binary has none.
 func DefaultFor(v game.Variant) (*Book, error) {
+	v = v.WithRules(game.WCF) // the same under either rule set (V14)
 	d := &defaultBooks[v%game.NumVariants]
 	d.once.Do(func() {
 		data, err := defaultFiles.ReadFile(DefaultFileName(v))

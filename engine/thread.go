@@ -47,6 +47,9 @@ type thread struct {
 	par         search.Params  // the search's constants, copied here: one load in the hot path
 	lmr         *reductions    // built from par
 	nn          *eval.NetStack // the net's accumulators, when the search uses a net
+	// claims: the rule set has draw claims instead of R16's automatic
+	// draws (V14.3), and keys holds DrawKeys.
+	claims bool
 }
 
 func newThread(id int) *thread { return &thread{id: id} }
@@ -80,6 +83,7 @@ func (t *thread) prepare(s *shared, r root) {
 		t.evals.use(s.eval)
 	}
 	t.keys = append(t.keys[:0], r.keys...)
+	t.claims = t.pos.ClaimsDraws()
 	t.nodes.Store(0)
 	t.ticks, t.interval, t.sinceYield = 0, 0, 0
 	t.selDep, t.completedDepth, t.bestChanges = 0, 0, 0
@@ -199,7 +203,7 @@ func (t *thread) rootSearch(alpha, beta, depth, pvIdx int) int {
 		rm := &t.rootMoves[i]
 		m := rm.move
 		t.played[0] = m
-		t.keys = append(t.keys, t.pos.Key)
+		t.keys = append(t.keys, t.pathKey())
 		u := t.makeMove(0, m)
 		var v int
 		if i == pvIdx {

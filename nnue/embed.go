@@ -27,6 +27,7 @@ func Default() (*Net, error) { return DefaultFor(game.Camelot) }
 // DefaultFor returns the net of variant v's board built into the binary,
 // loaded once; nil (and no error) when the binary has none.
 func DefaultFor(v game.Variant) (*Net, error) {
+	v = v.WithRules(game.WCF) // the same under either rule set (V14)
 	d := &defaultNets[v%game.NumVariants]
 	d.once.Do(func() {
 		d.net, d.err = loadDefault(defaultFiles, v)

@@ -40,7 +40,7 @@ func (s *Session) cmdPosition(args []string) {
 		if err != nil {
 			// The rules' message names the CFEN's field and rank; the
 			// position stays as it was.
-			if s.variant != game.Camelot {
+			if s.variant.WithRules(game.WCF) != game.Camelot {
 				s.errorf("position: %v (variant %s)", err, s.variant)
 			} else {
 				s.errorf("position: %v", err)
@@ -261,6 +261,9 @@ func bestMoveLines(root game.Position, res search.Result) []string {
 	if res.Best == game.NullMove {
 		return []string{"bestmove (none)"}
 	}
+	if res.Best.IsClaim() { // V14.3: claiming is better than every move
+		return []string{"bestmove " + game.ClaimText}
+	}
 	if !root.IsLegal(res.Best) {
 		// Cannot happen with a correct engine; play something legal.
 		ms := root.Moves()
@@ -398,8 +401,11 @@ func (s *Session) cmdBench(args []string) {
 		return
 	}
 	// The suite of the session's board (V7), unless the arguments name one.
-	if s.variant != game.Camelot && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-variant") }) {
+	if s.variant.WithRules(game.WCF) != game.Camelot && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-variant") }) {
 		args = append([]string{"-variant", s.variant.String()}, args...)
+	}
+	if s.variant.Rules() != game.WCF && !slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "-rules") }) {
+		args = append([]string{"-rules", s.variant.Rules().String()}, args...)
 	}
 	w := &lineWriter{out: s.out}
 	err := s.BenchFunc(w, args)

@@ -101,7 +101,12 @@ var options = []option{
 	// start, and position startpos and cfen then mean its board.
 	{name: "UCI_Variant", kind: typeCombo, def: constant(0), engine: true,
 		vars:  variantNames(),
-		apply: func(s *Session, v int) { s.setVariant(game.Variants()[v]) }},
+		apply: func(s *Session, v int) { s.setVariant(game.Variants()[v].WithRules(s.variant.Rules())) }},
+	// The rule set (V14): the WCF's, or AbstractPlay's for its games. Like
+	// UCI_Variant it starts a new game at the variant's start.
+	{name: "Rules", kind: typeCombo, def: constant(0), engine: true,
+		vars:  rulesNames(),
+		apply: func(s *Session, v int) { s.setRules(game.AllRules()[v]) }},
 	// Camette's solution table (camelot solve), as Stockfish's SyzygyPath:
 	// probed at the root and in the search of Camette positions only.
 	{name: "SolutionPath", kind: typeString, engine: true,
@@ -128,6 +133,15 @@ func variantNames() []string {
 	var names []string
 	for _, v := range game.Variants() {
 		names = append(names, v.String())
+	}
+	return names
+}
+
+// rulesNames lists Rules' values, the default first.
+func rulesNames() []string {
+	var names []string
+	for _, r := range game.AllRules() {
+		names = append(names, r.String())
 	}
 	return names
 }
@@ -164,6 +178,17 @@ func (s *Session) setVariant(v game.Variant) {
 	s.game = boards.NewGame(v)
 	s.last.game, s.last.texts = nil, nil
 	s.out.line(fmt.Sprintf("info string variant %s files %d ranks %d startpos %s", v, v.Files(), v.Ranks(), v.StartCFEN()))
+}
+
+// setRules switches the game to rule set r (V14), at the variant's start,
+// as setVariant does; the engine says so with `info string rules NAME`.
+func (s *Session) setRules(r game.Rules) {
+	v := s.variant.WithRules(r)
+	s.variant = v
+	s.e.NewGame()
+	s.game = boards.NewGame(v)
+	s.last.game, s.last.texts = nil, nil
+	s.out.line("info string rules " + r.String())
 }
 
 var playStyles = []string{string(search.PlayNormal), string(search.PlayRandom), string(search.PlayMaterial)}

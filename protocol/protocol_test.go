@@ -49,6 +49,7 @@ func TestUCIHandshake(t *testing.T) {
 		"option name Use NNUE type check default true",
 		"option name EvalFile type string default " + defaultNetName(),
 		"option name UCI_Variant type combo default camelot var camelot var cam var camette var chivalry var river var anti-camelot var anti-cam var anti-camette var anti-chivalry var anti-river",
+		"option name Rules type combo default wcf var wcf var abstractplay",
 		"option name SolutionPath type string default <empty>",
 		"uciok",
 	}

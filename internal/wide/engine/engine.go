@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -222,11 +223,17 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 		<-waitIfInfinite(ctx, lim)
 		return Result{Best: pos.Placements(nil)[0].Neutral(), Depth: 1, Nodes: 1}
 	}
+	// V14.3: where the side to move may claim a draw, it does when no move
+	// is better (or it has none, V14.2).
+	claim := g.ClaimOpen()
 	if e.opts.Play == PlayRandom {
 		var ml movegen.MoveList
 		pos.GenerateMoves(&ml)
-		m := ml.Moves[e.rng.IntN(ml.N)]
 		<-waitIfInfinite(ctx, lim)
+		if ml.N == 0 {
+			return claimResult(claim)
+		}
+		m := ml.Moves[e.rng.IntN(ml.N)]
 		return Result{Best: m.Neutral(), Depth: 1, Nodes: 1}
 	}
 	oracle := e.searchOracle(pos.Variant, e.opts.Skill)
@@ -294,7 +301,11 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 	for _, t := range threads {
 		t.prepare(s, root)
 	}
-	if len(threads[0].rootMoves) == 0 { // searchmoves named no legal move
+	if len(threads[0].rootMoves) == 0 { // searchmoves named no legal move, or V14.2's stuck side
+		if lim.SearchMoves == nil || slices.Contains(lim.SearchMoves, game.ClaimDraw) {
+			<-waitIfInfinite(ctx, lim)
+			return claimResult(claim)
+		}
 		return Result{}
 	}
 	for _, t := range threads[1:] {
@@ -325,7 +336,20 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 	}
 	res := resultOf(line)
 	res.Nodes = s.totalNodes()
+	if claim && line.score < DrawScore && (lim.SearchMoves == nil || slices.Contains(lim.SearchMoves, game.ClaimDraw)) {
+		res.Best, res.Ponder, res.Score = game.ClaimDraw, game.NullMove, MakeScore(DrawScore)
+	}
 	return res
+}
+
+// claimResult is the answer of a side without a legal move: the draw
+// claim where it is open (V14.3), else nothing to play (V14.2: the game
+// goes on, and that side can only resign).
+func claimResult(claim bool) Result {
+	if claim {
+		return Result{Best: game.ClaimDraw, Score: MakeScore(DrawScore), Depth: 1, Nodes: 1}
+	}
+	return Result{}
 }
 
 func waitIfInfinite(ctx context.Context, lim Limits) <-chan struct{} {
