@@ -61,7 +61,7 @@ func (s *Session) loadBook(v game.Variant) (*book.Book, error) {
 	} else {
 		bb.b, err = book.Open(bb.file)
 	}
-	if err == nil && bb.b != nil && bb.b.Variant != v {
+	if err == nil && bb.b != nil && bb.b.Variant != v.WithRules(game.WCF) {
 		err = fmt.Errorf("%s: a book of %s, not of %s", bb.file, bb.b.Variant.Title(), v.Title())
 	}
 	if err != nil {

@@ -21,6 +21,9 @@ func TestRulesOption(t *testing.T) {
 	if got := c.roundTrip("setoption name Rules value AbstractPlay"); len(got) != 1 || got[0] != "info string rules abstractplay" {
 		t.Fatalf("Rules abstractplay printed %q", got)
 	}
+	// The board's net and book serve both rule sets.
+	c.quiet("setoption name EvalFile value <empty>")
+	c.quiet("setoption name BookFile value <empty>")
 	// V14.1: a canter R10 forbids is a move here.
 	c.quiet("position startpos moves E7-F8 D11-D9 C6-E8-G8")
 	if cfen := c.cfen(); !strings.HasSuffix(cfen, " b 0/0 3 2") {

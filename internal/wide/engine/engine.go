@@ -149,7 +149,7 @@ func (e *Engine) SetSkill(sk Skill) {
 // SetNet sets the net the search uses on board v when it uses one (nil:
 // none, the tuned evaluation). A net of another board is refused.
 func (e *Engine) SetNet(v movegen.Variant, n *nnue.Net) error {
-	if n != nil && n.Variant != v {
+	if n != nil && n.Variant != v.WithRules(game.WCF) { // a board's net serves both rule sets (V14)
 		return fmt.Errorf("a net of %s, not of %s", n.Variant.Title(), v.Title())
 	}
 	e.nets[v%game.NumVariants] = n
