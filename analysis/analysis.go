@@ -9,6 +9,12 @@
 // move minus the value of the move played, both from the mover's view,
 // with scores capped at ±ScoreCap so that a move that keeps a won game won
 // is not called a blunder for winning less quickly.
+//
+// A game is replayed and searched under its record's rule set (V14). Under
+// AbstractPlay's, the draw claim (game.ClaimDraw, written "draw", V14.3)
+// is a move like the others: the last of its game, whose position after
+// it is the game's end, a draw; its loss is the value of the position
+// before it that the claim gave up. The engine's line may end with it too.
 package analysis
 
 import (
@@ -272,7 +278,7 @@ func (a *Analyser) judge(ctx context.Context, mg *game.Game) (Judgement, error) 
 		pv = []game.Move{res.Best}
 	}
 	pos := mg.Position()
-	pv = legalPrefix(pos, pv[:min(len(pv), pvPlies)])
+	pv = legalPrefix(mg, pv[:min(len(pv), pvPlies)])
 	j := Judgement{Score: res.Score, Depth: res.Depth, Best: res.Best, PV: pv}
 	if x, ok := probe(a.cfg.Oracle, pos); ok {
 		j.Exact = &x
@@ -280,14 +286,16 @@ func (a *Analyser) judge(ctx context.Context, mg *game.Game) (Judgement, error) 
 	return j, nil
 }
 
-// legalPrefix cuts a line at its first move that is not legal in its place,
-// so that a variation always replays.
-func legalPrefix(p game.Position, line []game.Move) []game.Move {
+// legalPrefix cuts a line played from mg's position at its first move
+// that is not legal in its place, so that a variation always replays. It
+// plays the line on a copy of the game, whose history judges the draw
+// claim (V14.3): a claim where it is open ends the line.
+func legalPrefix(mg *game.Game, line []game.Move) []game.Move {
+	g := mg.Clone()
 	for i, m := range line {
-		if p.Outcome().IsOver() || !p.IsLegal(m) {
+		if g.Play(m) != nil {
 			return line[:i]
 		}
-		p.MakeMove(m)
 	}
 	return line
 }

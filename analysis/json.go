@@ -53,7 +53,12 @@ type JSONSummary struct {
 
 // JSONGame is one analysed game.
 type JSONGame struct {
-	Game    int                    `json:"game"` // 1-based, in the file
+	Game int `json:"game"` // 1-based, in the file
+	// Variant and Rules name the game and the rule set it was replayed
+	// and searched by: "camelot", "cam", … (V1) and "wcf" or
+	// "abstractplay" (V14).
+	Variant string                 `json:"variant"`
+	Rules   string                 `json:"rules"`
 	Tags    map[string]string      `json:"tags"`
 	Result  string                 `json:"result"`
 	Moves   []JSONMove             `json:"moves"`
@@ -93,7 +98,8 @@ func jsonSolution(j Judgement, side game.Color) *JSONSolution {
 // JSON returns the report for programs; index is the game's number in its
 // file.
 func (r *Report) JSON(index int) JSONGame {
-	out := JSONGame{Game: index, Tags: map[string]string{}, Result: r.Game.Result, Summary: map[string]JSONSummary{}}
+	v := r.Game.Variant
+	out := JSONGame{Game: index, Variant: v.String(), Rules: v.Rules().String(), Tags: map[string]string{}, Result: r.Game.Result, Summary: map[string]JSONSummary{}}
 	for _, t := range r.Game.Tags {
 		out.Tags[t.Name] = t.Value
 	}
@@ -101,6 +107,8 @@ func (r *Report) JSON(index int) JSONGame {
 	if err != nil {
 		return out
 	}
+	v = mg.Start().Variant() // the variant of its tags, for a game a program made
+	out.Variant, out.Rules = v.String(), v.Rules().String()
 	for _, mr := range r.Moves {
 		pos := mg.Position()
 		text := pos.MoveText(mr.Move)
@@ -116,6 +124,9 @@ func (r *Report) JSON(index int) JSONGame {
 				p := pos
 				for _, m := range mr.Before.PV {
 					jm.PV = append(jm.PV, p.MoveText(m))
+					if m.IsClaim() { // "draw": the line's last move (V14.3)
+						break
+					}
 					p.MakeMove(m)
 				}
 			}

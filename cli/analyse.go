@@ -22,7 +22,8 @@ import (
 )
 
 // runAnalyse implements `camelot analyse`: game records annotated with the
-// engine's judgement (package analysis).
+// engine's judgement (package analysis), each replayed and searched under
+// its record's rule set or -rules' (V14).
 func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -33,10 +34,19 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	plies := fs.String("plies", "", "analyse only these moves: FROM-TO, 1-based plies (default: all)")
 	asJSON := fs.Bool("json", false, "write JSON for programs instead of annotated records")
 	variant := fs.String("variant", game.Camelot.String(), "the game of records without a Variant tag: "+game.Names()+" (V7); a record's tag wins (V8)")
+	rules := rulesFlag(fs)
+	// The default is each record's own rule set: its Rules tag, or
+	// abstractplay for AbstractPlay's JSON records (V13), else wcf; a
+	// -rules given overrides it.
+	rulesDefault := fs.Lookup("rules")
+	rulesDefault.DefValue = ""
+	rulesDefault.Usage = "the rule set every game is replayed and searched under: " + game.RulesNames() +
+		" (V14); default: each record's own (its Rules tag, abstractplay for AbstractPlay's JSON records, else wcf)"
 	solution := fs.String("solution", "", "Camette's solution table `DIR` (camelot solve): each Camette position's exact value goes into its annotation, and the engine plays by it")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot analyse [options] FILE|-")
-		fmt.Fprintln(stderr, "A game is analysed on the board of its Variant tag, or of -variant when it has none.")
+		fmt.Fprintln(stderr, "A game is analysed on the board of its Variant tag, or of -variant when it has none,")
+		fmt.Fprintln(stderr, "under the rules of its Rules tag (abstractplay for AbstractPlay's JSON records, else wcf), or of -rules when given.")
 		fmt.Fprintln(stderr, "Searches every position of the games in a record file and writes them back annotated:")
 		fmt.Fprintln(stderr, "{score/depth} after each move (White's view), ?! ? ?? by the score lost, the engine's line")
 		fmt.Fprintf(stderr, "where a better move existed, and a summary per side. Marks: a loss of %d, %d, %d centi-men or more.\n",
@@ -51,6 +61,11 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !ok {
 		return 2
 	}
+	vr, ok := rulesOf("analyse", v, *rules, stderr)
+	if !ok {
+		return 2
+	}
+	forceRules := flagSet(fs, "rules")
 	if fs.NArg() != 1 {
 		fmt.Fprintln(stderr, "camelot analyse: want one record file, or - for standard input")
 		return 2
@@ -88,9 +103,15 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "camelot analyse: %s: %v\n", name, err)
 		return 1
 	}
-	// The engine plays each game on its record's board: a position
-	// carries its variant, so the search of a Cam game is a Cam search.
-	games, bad, err := record.ReadAll(bytes.NewReader(defaultVariant(data, v)))
+	// The engine plays each game on its record's board under its rule
+	// set: a position carries its variant and rules, so the search of a
+	// Cam game is a Cam search, and one under AbstractPlay's rules
+	// searches by them (V14).
+	read := record.ReadAll
+	if forceRules {
+		read = func(r io.Reader) ([]*record.Game, []*record.Error, error) { return record.ReadAllUnder(r, vr.Rules()) }
+	}
+	games, bad, err := read(bytes.NewReader(defaultVariant(data, v)))
 	if errors.Is(err, record.ErrNoGame) {
 		fmt.Fprintf(stderr, "%s: no game found\n", name)
 		return 1
@@ -108,7 +129,7 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !flagSet(fs, "variant") && len(games) > 0 {
 			board = games[0].Variant
 		}
-		if board == game.Chivalry {
+		if board.WithRules(game.WCF) == game.Chivalry {
 			fmt.Fprintln(stderr, "camelot analyse: -solution: this board has no solution table (only Camette is solved); analysing without it")
 		} else {
 			o, about, err := openSolution(*solution)
@@ -174,7 +195,10 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 1
 			continue
 		}
-		// The summary as ";" comment lines, which a reader skips.
+		// The rules it was replayed by as a ";" comment line before the
+		// game (the record carries a Rules tag for any but wcf's), the
+		// summary as ";" lines after it: a reader skips them.
+		fmt.Fprintf(stdout, "; rules: %s\n", rulesNote(rep.Game))
 		out := bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 		stdout.Write(out)
 		for _, c := range []game.Color{game.White, game.Black} {
@@ -205,6 +229,15 @@ func runAnalyse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return status
 }
 
+// rulesNote names the rule set g was replayed by: "abstractplay (V14)",
+// "wcf (R1–R17)".
+func rulesNote(g *record.Game) string {
+	if r := g.Variant.Rules(); r != game.WCF {
+		return r.String() + " (V14)"
+	}
+	return game.WCF.String() + " (R1–R17)"
+}
+
 // gameNumbers returns the numbers in the file of the games read: the
 // numbers the skipped games did not take.
 func gameNumbers(n int, bad []*record.Error) []int {
@@ -229,7 +262,7 @@ func gameNumbers(n int, bad []*record.Error) []int {
 // Variant tag wins (V8). For Camelot, the default, data is returned as
 // it is.
 func defaultVariant(data []byte, v game.Variant) []byte {
-	if v == game.Camelot || record.IsAbstractPlay(data) { // its header names its board (V13)
+	if v.WithRules(game.WCF) == game.Camelot || record.IsAbstractPlay(data) { // its header names its board (V13)
 		return data
 	}
 	tag := fmt.Sprintf("[Variant %q] ", v.Title())

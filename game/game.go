@@ -113,8 +113,12 @@ func (g *Game) Undo() bool {
 func (g *Game) Repetitions() int {
 	n := 1
 	key := g.pos.DrawKey()
+	keys := g.keys
+	if last := len(g.moves) - 1; last >= 0 && g.moves[last].IsClaim() {
+		keys = keys[:last] // the claim left the position as it stood
+	}
 	if g.Rules().Set().RepetitionIgnoresCastles {
-		for _, k := range g.keys {
+		for _, k := range keys {
 			if k == key {
 				n++
 			}
@@ -122,8 +126,8 @@ func (g *Game) Repetitions() int {
 		return n
 	}
 	// Only positions since the last capture or castle entry can repeat.
-	for i, back := len(g.keys)-1, 0; i >= 0 && back < g.pos.Plies(); i, back = i-1, back+1 {
-		if g.keys[i] == key {
+	for i, back := len(keys)-1, 0; i >= 0 && back < g.pos.Plies(); i, back = i-1, back+1 {
+		if keys[i] == key {
 			n++
 		}
 	}

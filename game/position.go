@@ -106,11 +106,21 @@ func (p Position) IsLegal(m Move) bool { return p.s.IsLegal(m) }
 // MustCapture reports whether a capture is compulsory (R11, R12).
 func (p Position) MustCapture() bool { return p.s.MustCapture() }
 
-// MakeMove plays m, which must be legal.
-func (p *Position) MakeMove(m Move) { p.s = p.s.Play(m) }
+// MakeMove plays m, which must be legal. The draw claim (V14.3) ends the
+// game and leaves the position as it stands: the game records it
+// (Game.Play).
+func (p *Position) MakeMove(m Move) {
+	if !m.IsClaim() {
+		p.s = p.s.Play(m)
+	}
+}
 
-// Play returns the position after m, which must be legal.
-func (p Position) Play(m Move) Position { return Position{p.s.Play(m)} }
+// Play returns the position after m, which must be legal; after the draw
+// claim, the position itself (MakeMove).
+func (p Position) Play(m Move) Position {
+	p.MakeMove(m)
+	return p
+}
 
 // ParseMove reads a move in WCF notation (R3) or AbstractPlay's (V12).
 // `draw` is the claim (V14.3) under AbstractPlay's rules, whether or not

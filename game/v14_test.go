@@ -225,8 +225,11 @@ func TestV14ClaimRepetition(t *testing.T) {
 	if _, err := g.PlayText("draw"); err != nil {
 		t.Fatal(err)
 	}
-	if o := g.Outcome(); o.Result != game.Draw || o.Rule != "V14" || !strings.Contains(o.Reason, "fourth") {
-		t.Errorf("after the claim: %v", o)
+	if o := g.Outcome(); o.Result != game.Draw || o.Rule != "V14" || !strings.Contains(o.Reason, "fourth") || g.Repetitions() != 4 {
+		t.Errorf("after the claim: %v, %d occurrences", o, g.Repetitions())
+	}
+	if p := g.Position(); p.Play(game.ClaimDraw).CFEN() != p.CFEN() {
+		t.Error("Position.Play(ClaimDraw) changed the position")
 	}
 	if !g.Undo() || g.Outcome().IsOver() || !g.ClaimOpen() {
 		t.Error("the claim taken back: the game should go on with the claim open")

@@ -15,8 +15,11 @@ import (
 // gamerecord 1-0-0), one game a file. Read and ReadAll take such a file
 // as they take a record in text: the game's board comes from the header,
 // its moves are read as AbstractPlay writes them (V12) and replayed under
-// our rulings, R16's automatic draws aside (AbstractPlay's players may
-// play on past them), and its result is the players' results.
+// AbstractPlay's rules (V14: no automatic draw by repetition or 100
+// plies, a `draw` slot a claim where the claim is open), and its result is
+// the players' results. ReadUnder may replay it under the WCF's rules
+// instead: R16's automatic draws then do not end it (DrawsAreClaims,
+// V13), and a `draw` slot is an agreed draw.
 
 // apHeader is the part of an AP Game Record's header that makes a game.
 type apHeader struct {
@@ -95,9 +98,10 @@ func (r *apReader) jsonError(err error) *Error {
 	return r.errorf(r.lineAt(r.dec.InputOffset()), err, "%v", err)
 }
 
-// readAbstractPlay reads the AP Game Record data. The game's Warnings
-// name each label of the header it ignored.
-func readAbstractPlay(data []byte) (*Game, *Error) {
+// readAbstractPlay reads the AP Game Record data, under AbstractPlay's
+// rules unless o forces others. The game's Warnings name each label of
+// the header it ignored.
+func readAbstractPlay(data []byte, o readOptions) (*Game, *Error) {
 	var warnings []string
 	warn := func(w string) { warnings = append(warnings, w) }
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
@@ -155,7 +159,11 @@ func readAbstractPlay(data []byte) (*Game, *Error) {
 	if header == nil {
 		return nil, r.errorf(1, nil, "no header")
 	}
-	g, err := r.game(header, warn)
+	rules := game.AbstractPlay
+	if o.force {
+		rules = o.rules
+	}
+	g, err := r.game(header, rules, warn)
 	if err != nil {
 		return nil, err
 	}
@@ -166,8 +174,9 @@ func readAbstractPlay(data []byte) (*Game, *Error) {
 	return g, nil
 }
 
-// game makes the game of the header: its board, tags and result.
-func (r *apReader) game(h *apHeader, warn func(string)) (*Game, *Error) {
+// game makes the game of the header, played by rules: its board, tags and
+// result.
+func (r *apReader) game(h *apHeader, rules game.Rules, warn func(string)) (*Game, *Error) {
 	if !strings.EqualFold(h.Game.Name, "Camelot") {
 		return nil, r.errorf(1, nil, "a record of the game %q, not of Camelot", h.Game.Name)
 	}
@@ -189,6 +198,7 @@ func (r *apReader) game(h *apHeader, warn func(string)) (*Game, *Error) {
 	if anti {
 		v = v.Anti()
 	}
+	v = v.WithRules(rules)
 	if len(h.Players) != 2 {
 		return nil, r.errorf(1, nil, "want 2 players, got %d", len(h.Players))
 	}
@@ -239,13 +249,19 @@ var apEnds = map[string]bool{"resign": true, "timeout": true, "draw": true}
 
 // moves replays the rounds: each a list of slots, one per seat (the
 // first White), each a move text (V12), an object whose "move" is one,
-// or null.
+// or null. A `draw` slot of the side to move is the claim (V14.3) where
+// the claim is open, an agreed draw otherwise; `resign`, `timeout` and an
+// agreed draw end the game with the players' results.
 func (r *apReader) moves(g *Game, rounds []json.RawMessage, lines []int) *Error {
 	mg := game.NewGame(g.Start)
-	mg.DrawsAreClaims = true
-	ended := ""
+	// Under the WCF's rules (ReadUnder), R16's automatic draws do not end
+	// an AbstractPlay game (V13); its own rules have none (V14.3).
+	g.DrawsAreClaims = g.Variant.Rules() == game.WCF
+	mg.DrawsAreClaims = g.DrawsAreClaims
+	ended, lastLine := "", 1
 	for i, raw := range rounds {
 		line, round := lines[i], i+1
+		lastLine = line
 		var slots []json.RawMessage
 		if err := json.Unmarshal(raw, &slots); err != nil {
 			return r.errorf(line, err, "round %d: want a list of slots, one per seat", round)
@@ -265,11 +281,17 @@ func (r *apReader) moves(g *Game, rounds []json.RawMessage, lines []int) *Error 
 			if ended != "" {
 				return r.errorf(line, nil, "%s: move %q after %q ended the game", where, text, ended)
 			}
+			pos := mg.Position()
 			if apEnds[strings.ToLower(text)] {
 				ended = text
+				if strings.EqualFold(text, game.ClaimText) && pos.Side() == game.Color(seat) && mg.ClaimOpen() {
+					if err := mg.Play(game.ClaimDraw); err != nil {
+						return r.errorf(line, err, "%s: move %s: %v", where, moveLabel(&pos, text), err)
+					}
+					g.Moves = append(g.Moves, Move{Move: game.ClaimDraw, Text: text})
+				}
 				continue
 			}
-			pos := mg.Position()
 			if pos.Side() != game.Color(seat) {
 				return r.errorf(line, nil, "%s: move %q, but %s is to move", where, text, pos.Side())
 			}
@@ -280,10 +302,18 @@ func (r *apReader) moves(g *Game, rounds []json.RawMessage, lines []int) *Error 
 			g.Moves = append(g.Moves, Move{Move: m, Text: text})
 		}
 	}
-	g.DrawsAreClaims = true
-	if o := mg.Outcome(); o.IsOver() && g.Result == game.Ongoing.String() {
-		g.Result = o.Result.String() // players without results: the rules' (R14, R15)
-		g.SetTag("Result", g.Result)
+	if o := mg.Outcome(); o.IsOver() {
+		switch {
+		case g.Result == game.Ongoing.String():
+			g.Result = o.Result.String() // players without results: the rules' (R14, R15, V14)
+			g.SetTag("Result", g.Result)
+		case g.Result != o.Result.String() && !g.DrawsAreClaims:
+			// Under AbstractPlay's own rules the game ends as AbstractPlay
+			// ended it; under the WCF's a game AbstractPlay ended by a rule
+			// of its own keeps its players' results (V13).
+			return r.errorf(lastLine, nil, "the players' results give %s, but under %s rules the final position is decided: %s",
+				g.Result, g.Variant.Rules(), o)
+		}
 	}
 	return nil
 }

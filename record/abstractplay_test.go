@@ -41,7 +41,7 @@ func TestAbstractPlayRecords(t *testing.T) {
 				t.Fatalf("read %d games: %v", len(games), err)
 			}
 			g := games[0]
-			if g.Variant != tc.variant || len(g.Moves) != tc.plies || g.Result != tc.result ||
+			if g.Variant != tc.variant.WithRules(game.AbstractPlay) || g.Tag("Rules") != "AbstractPlay" || len(g.Moves) != tc.plies || g.Result != tc.result ||
 				g.Tag("White") != tc.white || g.Tag("Black") != tc.black || g.Tag("Site") != "Abstract Play" ||
 				g.Tag("Date") != "2025.03.14" || g.Tag("Result") != tc.result {
 				t.Errorf("%s, %d plies, result %s, tags %v", g.Variant, len(g.Moves), g.Result, g.Tags)
@@ -122,19 +122,35 @@ func TestAbstractPlayErrors(t *testing.T) {
 	}
 }
 
-// V13: R16's automatic draws do not end an AbstractPlay game: its players
-// play on past the third occurrence of a position.
+// V13, V14.3: R16's automatic draws do not end an AbstractPlay game: its
+// players play on past the third occurrence of a position; at the fourth
+// the side to move may claim, and its `draw` slot is then the claim, the
+// last move of the game. Replayed under the WCF's rules (ReadUnder), the
+// same record plays on past the third occurrence too (DrawsAreClaims) and
+// the slot is an agreed draw.
 func TestAbstractPlayPlaysOnPastRepetition(t *testing.T) {
 	shuffle := `["c6^e8", "c11^e9"], ["e8^c6", "e9^c11"]`
 	text := `{"header": {"game": {"name": "Camelot"}, "players": [{"name": "A", "result": 1}, {"name": "B", "result": 1}]},
 	"moves": [` + shuffle + `, ` + shuffle + `, ` + shuffle + `, ["c6^e8", "draw"]]}`
 	games, err := Read(strings.NewReader(text))
-	if err != nil || len(games) != 1 || len(games[0].Moves) != 13 || games[0].Result != game.Draw.String() {
+	if err != nil || len(games) != 1 || len(games[0].Moves) != 14 || games[0].Result != game.Draw.String() || games[0].DrawsAreClaims {
 		t.Fatalf("read %v: %v", games, err)
 	}
+	if last := games[0].Moves[13]; last.Move != game.ClaimDraw || last.Text != "draw" {
+		t.Errorf("last move %+v, want the claim", last)
+	}
 	mg, err := games[0].Replay()
-	if err != nil || mg.Repetitions() < 3 || mg.Outcome().IsOver() {
+	if o := mg.Outcome(); err != nil || o.Result != game.Draw || o.Rule != "V14" || !strings.Contains(o.Reason, "fourth time") {
 		t.Fatalf("replayed: %v, %d occurrences, outcome %s", err, mg.Repetitions(), mg.Outcome())
+	}
+	roundTrip(t, games)
+
+	games, err = ReadUnder(strings.NewReader(text), game.WCF)
+	if err != nil || len(games) != 1 || len(games[0].Moves) != 13 || games[0].Result != game.Draw.String() || !games[0].DrawsAreClaims {
+		t.Fatalf("read under wcf %v: %v", games, err)
+	}
+	if mg, err = games[0].Replay(); err != nil || mg.Repetitions() < 3 || mg.Outcome().IsOver() {
+		t.Fatalf("replayed under wcf: %v, %d occurrences, outcome %s", err, mg.Repetitions(), mg.Outcome())
 	}
 }
 
@@ -149,7 +165,7 @@ func TestAbstractPlayAntiForms(t *testing.T) {
 	} {
 		text := `{"header": {"game": {"name": "Camelot", "variants": ` + variants + `}, "players": [{"name": "A"}, {"name": "B"}]}, "moves": []}`
 		games, err := Read(strings.NewReader(text))
-		if err != nil || len(games) != 1 || games[0].Variant != want || games[0].Tag("Variant") != want.Title() {
+		if err != nil || len(games) != 1 || games[0].Variant != want.WithRules(game.AbstractPlay) || games[0].Tag("Variant") != want.Title() {
 			t.Errorf("%s: %v %v, want %s", variants, games, err, want)
 		}
 	}

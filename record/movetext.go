@@ -102,22 +102,33 @@ func (p *parser) badToken(tok string, line int) error {
 }
 
 // begin starts the movetext of a game of the variant of its Variant tag
-// (V8), from the position of its CFEN tag or the variant's start, on the
-// board of its variant (see board).
+// (V8) under the rule set of its Rules tag (V14; the one ReadUnder forces
+// instead), from the position of its CFEN tag or the variant's start, on
+// the board of its variant (see board).
 func (p *parser) begin(st *gameState) error {
-	v, cfen := Camelot, ""
+	v, rules, cfen := Camelot, game.WCF, ""
 	for _, t := range st.tags {
+		var err error
 		switch t.Name {
 		case variantTag:
-			var err error
 			if v, err = ParseVariant(t.Value); err != nil {
 				return p.errorf(st.tagLines[variantTag], "tag %s: %v", variantTag, err)
+			}
+		case rulesTag:
+			if p.opts.force {
+				continue // the reader's rule set wins
+			}
+			if rules, err = ParseRules(t.Value); err != nil {
+				return p.errorf(st.tagLines[rulesTag], "tag %s: %v", rulesTag, err)
 			}
 		case cfenTag:
 			cfen = t.Value
 		}
 	}
-	st.g = &Game{Variant: v}
+	if p.opts.force {
+		rules = p.opts.rules
+	}
+	st.g = &Game{Variant: v.WithRules(rules)}
 	st.lines = []line{{moves: &st.g.Moves}}
 	return p.board(st, st.tagLines[cfenTag], cfen)
 }
@@ -265,10 +276,11 @@ func cfenOf(v Variant, hasBoard bool, start game.Position) string {
 }
 
 // normalTags returns the tags in the order Write uses: the seven-tag roster
-// (result for the Result tag), the Variant tag when v is not Camelot (V8),
+// (result for the Result tag), the Variant tag when v's game is not
+// Camelot (V8), the Rules tag when v's rule set is not the WCF's (V14),
 // the CFEN tag when cfen is not "", then the other tags in their order.
 func normalTags(tags []Tag, v Variant, cfen, result string) []Tag {
-	out := make([]Tag, 0, len(roster)+1+len(tags))
+	out := make([]Tag, 0, len(roster)+2+len(tags))
 	for _, r := range roster {
 		v := r.Value
 		for _, t := range tags {
@@ -281,14 +293,17 @@ func normalTags(tags []Tag, v Variant, cfen, result string) []Tag {
 		}
 		out = append(out, Tag{r.Name, v})
 	}
-	if v != Camelot {
+	if gameOf(v) != Camelot {
 		out = append(out, Tag{variantTag, v.Title()})
+	}
+	if v.Rules() != game.WCF {
+		out = append(out, Tag{rulesTag, v.Rules().Title()})
 	}
 	if cfen != "" {
 		out = append(out, Tag{cfenTag, cfen})
 	}
 	for _, t := range tags {
-		if !inRoster(t.Name) && t.Name != cfenTag && tagName(t.Name) != variantTag {
+		if n := tagName(t.Name); !inRoster(t.Name) && t.Name != cfenTag && n != variantTag && n != rulesTag {
 			out = append(out, t)
 		}
 	}

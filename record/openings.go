@@ -18,7 +18,7 @@ type Opening struct {
 	// unknown, "game N" when both are).
 	Name  string
 	Start game.Position
-	Moves []game.Move // legal in turn from Start
+	Moves []game.Move // legal in turn from Start; never the draw claim (V14.3)
 }
 
 // Position returns Start with Moves applied. A zero Start is the start
@@ -29,7 +29,9 @@ func (o Opening) Position() game.Position {
 		p = startPosition
 	}
 	for _, m := range o.Moves {
-		p.MakeMove(m)
+		if !m.IsClaim() { // a claim ends the game, the position stays
+			p.MakeMove(m)
+		}
 	}
 	return p
 }
@@ -85,11 +87,13 @@ func ReadOpeningsOf(r io.Reader, v Variant) ([]Opening, error) {
 			return nil, fmt.Errorf("record: game %d: %w", n, err)
 		}
 		if g.Variant != v {
-			return nil, &Error{Game: n, Line: line, Msg: fmt.Sprintf("%s is a game of %s, the openings are of %s (V8)", name, g.Variant.Title(), v.Title())}
+			return nil, &Error{Game: n, Line: line, Msg: fmt.Sprintf("%s is a game of %s, the openings are of %s (V8)", name, describe(g.Variant), describe(v))}
 		}
-		moves := make([]game.Move, len(g.Moves))
-		for j, m := range g.Moves {
-			moves[j] = m.Move
+		moves := make([]game.Move, 0, len(g.Moves))
+		for _, m := range g.Moves {
+			if !m.Move.IsClaim() { // a game's claim (V14.3) moves no piece
+				moves = append(moves, m.Move)
+			}
 		}
 		openings = append(openings, Opening{Name: name, Start: g.Start, Moves: moves})
 	}

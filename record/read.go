@@ -40,21 +40,41 @@ func (e *Error) Error() string {
 // Read reads all the games of r. Each move is read in the position where it
 // is played (R3), so every game returned is legal from its start to its
 // end, and its Result agrees with the final position when the rules have
-// decided the game (R14–R16). A malformed game stops the reading: Read then
+// decided the game (R14–R16, V14). A malformed game stops the reading: Read then
 // returns the games before it and an *Error (or the error of r).
-func Read(r io.Reader) ([]*Game, error) {
+//
+// Each game is played by the rule set of its Rules tag, or the WCF's when
+// it has none; an AbstractPlay record (V13) by AbstractPlay's (V14).
+func Read(r io.Reader) ([]*Game, error) { return read(r, readOptions{}) }
+
+// ReadUnder is Read with every game played by the rule set rules (V14),
+// whatever its Rules tag says and whatever kind of record it is: `camelot
+// analyse -rules`. An AbstractPlay record (V13) read under the WCF's
+// rules has DrawsAreClaims set, so that R16's automatic draws do not end
+// it.
+func ReadUnder(r io.Reader, rules game.Rules) ([]*Game, error) {
+	return read(r, readOptions{force: true, rules: rules})
+}
+
+// readOptions say how to read: force makes every game's rule set rules.
+type readOptions struct {
+	force bool
+	rules game.Rules
+}
+
+func read(r io.Reader, o readOptions) ([]*Game, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
 	if IsAbstractPlay(data) {
-		g, err := readAbstractPlay(data)
+		g, err := readAbstractPlay(data, o)
 		if err != nil {
 			return nil, err
 		}
 		return []*Game{g}, nil
 	}
-	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1}
+	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1, opts: o}
 	var games []*Game
 	for {
 		g, err := p.game()
@@ -73,20 +93,31 @@ func Read(r io.Reader) ([]*Game, error) {
 // an error the reader skips to the next line that starts a tag section
 // ("["), so a malformed game costs that game only (a file of games
 // without tags loses the rest of the file). An error reading r itself is
-// returned as err, and so is ErrNoGame when r holds no game at all.
+// returned as err, and so is ErrNoGame when r holds no game at all. The
+// rule sets are Read's.
 func ReadAll(r io.Reader) (games []*Game, bad []*Error, err error) {
+	return readAll(r, readOptions{})
+}
+
+// ReadAllUnder is ReadAll with every game played by the rule set rules, as
+// ReadUnder.
+func ReadAllUnder(r io.Reader, rules game.Rules) (games []*Game, bad []*Error, err error) {
+	return readAll(r, readOptions{force: true, rules: rules})
+}
+
+func readAll(r io.Reader, o readOptions) (games []*Game, bad []*Error, err error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, nil, err
 	}
 	if IsAbstractPlay(data) {
-		g, err := readAbstractPlay(data)
+		g, err := readAbstractPlay(data, o)
 		if err != nil {
 			return nil, []*Error{err}, nil
 		}
 		return []*Game{g}, nil, nil
 	}
-	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1}
+	p := parser{src: bytes.TrimPrefix(data, []byte("\uFEFF")), line: 1, opts: o}
 	for {
 		g, err := p.game()
 		if err != nil {
@@ -125,6 +156,7 @@ type parser struct {
 	i    int
 	line int
 	num  int // number of the game being read
+	opts readOptions
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
@@ -334,11 +366,15 @@ func (p *parser) game() (*Game, error) {
 	}
 }
 
-// tagName spells the name of the Variant tag, which is read in any case
-// (V8), as Variant; other names are kept as written.
+// tagName spells the names of the Variant and Rules tags, which are read
+// in any case (V8, V14), as Variant and Rules; other names are kept as
+// written.
 func tagName(name string) string {
-	if strings.EqualFold(name, variantTag) {
+	switch {
+	case strings.EqualFold(name, variantTag):
 		return variantTag
+	case strings.EqualFold(name, rulesTag):
+		return rulesTag
 	}
 	return name
 }

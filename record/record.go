@@ -16,14 +16,20 @@
 //
 // The seven-tag roster (Event, Site, Date, Round, White, Black, Result)
 // comes first, in that order; then the Variant tag (V8) for a game of
-// Cam, Camette or Chivalry, never for Camelot; then the CFEN tag (R5) when
-// the game did not start from the start position of R2; then any other
-// tags (TimeControl, Termination, ...) in the order they were added.
+// Cam, Camette or Chivalry, never for Camelot; then the Rules tag (V14)
+// for a game played by a rule set other than the WCF's, [Rules
+// "AbstractPlay"]; then the CFEN tag (R5) when the game did not start
+// from the start position of R2; then any other tags (TimeControl,
+// Termination, ...) in the order they were added.
 //
 // The Variant tag's name and value are read in any case ([Variant "cam"]);
 // a record without it is a game of Camelot, and an unknown name is an
-// error. Moves and the CFEN tag are read on the board of the game's
-// variant, every variant's through the same code. The movetext holds move
+// error. So are the Rules tag's ([Rules "abstractplay"], [Rules "WCF"]):
+// a record without it is played by the WCF's rules (R1–R17), and an
+// unknown value is an error. Moves and the CFEN tag are read on the board
+// of the game's variant, every variant's through the same code, and
+// replayed under its rule set: under AbstractPlay's, the move "draw" is
+// the draw claim (V14.3), the last move of its game. The movetext holds move
 // numbers ("N." before White's move; "N..." before the first move when the
 // game starts with Black to move), moves in WCF notation (R3), optional
 // {comments} after a move, annotation glyphs (?, !, ?!, !?, !!, ?? glued
@@ -131,18 +137,22 @@ func validNAG(g string) bool {
 // Read returns games in a normal form, which Write followed by Read
 // reproduces exactly: Tags holds the seven-tag roster first (a missing tag
 // gets "?", the Date "????.??.??", and the Result tag equals Result), then
-// the Variant tag spelled as V1 shows it when Variant is not Camelot, then
-// the CFEN tag in canonical form when Start is not the start position of R2,
-// then the other tags in the order of the source; comments have their white
-// space collapsed to single spaces.
+// the Variant tag spelled as V1 shows it when Variant's game is not
+// Camelot, then the Rules tag spelled as its title (AbstractPlay) when
+// Variant's rule set is not the WCF's (a [Rules "WCF"] tag is dropped),
+// then the CFEN tag in canonical form when Start is not the start position
+// of R2, then the other tags in the order of the source; comments have
+// their white space collapsed to single spaces.
 //
 // For a game made by a program, a zero Start means the position given by
 // the CFEN tag, or the start position of R2 when there is none; an empty
 // Result means the Result tag, or "*" when there is none.
 //
-// Variant is the game's variant (V8); Read sets it from the Variant tag. A
-// Variant tag in Tags stands in only for a zero Variant. Start is a
-// position of the game's variant.
+// Variant is the game's variant (V8) under its rule set (V14); Read sets
+// it from the Variant and Rules tags (Variant.WithRules). A Variant tag in
+// Tags stands in only when Variant's game is Camelot, a Rules tag only when
+// its rule set is the WCF's. Start is a position of the game's variant (a
+// position of its board under another rule set is taken under the game's).
 type Game struct {
 	Tags    []Tag
 	Variant Variant
@@ -150,7 +160,9 @@ type Game struct {
 	Moves   []Move
 	Result  string // "1-0", "0-1", "1/2-1/2" or "*"
 	// DrawsAreClaims: R16's automatic draws (the third repetition, 100
-	// plies) do not end the game, as in AbstractPlay's records (V13).
+	// plies) do not end the game, as in AbstractPlay's records replayed
+	// under the WCF's rules (V13, ReadUnder). Under AbstractPlay's rules
+	// there are no such draws (V14.3) and Read leaves it false.
 	DrawsAreClaims bool
 	// Warnings are lines about what reading the game ignored (an
 	// AbstractPlay record's unknown variant label, V13).
@@ -225,33 +237,60 @@ func (g *Game) SetTag(name, value string) {
 	g.Tags = append(g.Tags, Tag{name, value})
 }
 
-// variant returns the game's variant: Variant, or when that is zero the
-// Variant tag (its name in any case, as Read reads it), or Camelot (V8).
+// variant returns the game's variant under its rule set: Variant's game,
+// or when that is Camelot the Variant tag's (its name in any case, as
+// Read reads it), or Camelot (V8); played by Variant's rule set, or when
+// that is the WCF's the Rules tag's, or the WCF's (V14).
 func (g *Game) variant() (Variant, error) {
-	if g.Variant != Camelot {
-		if !g.Variant.Valid() {
-			return g.Variant, fmt.Errorf("unknown variant %d", uint8(g.Variant))
-		}
-		return g.Variant, nil
+	if !g.Variant.Valid() {
+		return g.Variant, fmt.Errorf("unknown variant %d", uint8(g.Variant))
 	}
+	v, rules := gameOf(g.Variant), g.Variant.Rules()
 	for _, t := range g.Tags {
-		if tagName(t.Name) == variantTag && t.Value != "" {
-			v, err := ParseVariant(t.Value)
-			if err != nil {
-				return v, fmt.Errorf("tag %s: %v", variantTag, err)
+		if t.Value == "" {
+			continue
+		}
+		switch tagName(t.Name) {
+		case variantTag:
+			if v != Camelot {
+				continue
 			}
-			return v, nil
+			w, err := ParseVariant(t.Value)
+			if err != nil {
+				return w, fmt.Errorf("tag %s: %v", variantTag, err)
+			}
+			v = w
+		case rulesTag:
+			if g.Variant.Rules() != game.WCF {
+				continue
+			}
+			r, err := ParseRules(t.Value)
+			if err != nil {
+				return v, fmt.Errorf("tag %s: %v", rulesTag, err)
+			}
+			rules = r
 		}
 	}
-	return Camelot, nil
+	return v.WithRules(rules), nil
 }
 
-// startPos returns the position the game of variant v starts from: Start,
-// or when that is zero the CFEN tag, or the variant's start position.
+// startPos returns the position the game of variant v starts from: Start
+// (a position of v's board under another rule set is read again under
+// v's), or when that is zero the CFEN tag, or the variant's start
+// position.
 func (g *Game) startPos(v Variant) (game.Position, error) {
 	if !g.Start.IsZero() {
-		if g.Start.Variant() != v {
-			return g.Start, fmt.Errorf("the start position is on the %s board, the game is %s (V8)", g.Start.Variant().Title(), v.Title())
+		if sv := g.Start.Variant(); gameOf(sv) != gameOf(v) {
+			return g.Start, fmt.Errorf("the start position is on the %s board, the game is %s (V8)", sv.Title(), v.Title())
+		} else if sv != v {
+			if err := checkBoard(v); err != nil {
+				return g.Start, err
+			}
+			p, err := boards.ParseCFEN(v, g.Start.CFEN())
+			if err != nil {
+				return g.Start, fmt.Errorf("the start position under %s rules: %v", v.Rules(), err)
+			}
+			return p, nil
 		}
 		return g.Start, checkBoard(v)
 	}
@@ -271,8 +310,10 @@ func (g *Game) result() string {
 
 // Replay plays the moves from the start position and returns the
 // game.Game after all of them, which gives the final position, the
-// history for repetitions and the outcome (R14–R16). If a move cannot be
-// played the error says which, and the game returned stops before it.
+// history for repetitions and the outcome (R14–R16, V14), under the
+// game's rule set; the draw claim (game.ClaimDraw) only where the claim
+// is open. If a move cannot be played the error says which, and the game
+// returned stops before it.
 //
 // A game of a variant whose board no grid plays is an error that wraps
 // ErrVariantNotSupported, even without moves.
@@ -302,6 +343,9 @@ func play(mg *game.Game, m game.Move) error {
 	if o := mg.Outcome(); o.IsOver() {
 		return fmt.Errorf("the game is already over: %s", o)
 	}
+	if m.IsClaim() { // the game judges whether the claim is open (V14.3)
+		return mg.Play(m)
+	}
 	pos := mg.Position()
 	if !pos.IsLegal(m) {
 		return fmt.Errorf("not a legal move for %s in %s", pos.Side(), pos.CFEN())
@@ -313,6 +357,9 @@ func play(mg *game.Game, m game.Move) error {
 func (m Move) writtenText() string {
 	if m.Text != "" {
 		return m.Text
+	}
+	if m.Move.IsClaim() {
+		return game.ClaimText
 	}
 	sep := "-"
 	if m.Move.IsCapture() {

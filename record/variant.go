@@ -30,6 +30,28 @@ func ParseVariant(name string) (Variant, error) { return game.ParseVariant(name)
 // variantTag names the tag that gives a game's variant (V8).
 const variantTag = "Variant"
 
+// rulesTag names the tag that gives the rule set a game is played by
+// (V14): [Rules "AbstractPlay"]. A record without it is played by the
+// WCF's rules.
+const rulesTag = "Rules"
+
+// ParseRules reads the value of a Rules tag: a rule set's name or title
+// (wcf, WCF, abstractplay, AbstractPlay), case-insensitively (V14).
+func ParseRules(name string) (game.Rules, error) { return game.ParseRules(name) }
+
+// gameOf returns v's game alone, under the WCF's rules: what the Variant
+// tag names (V8), the rule set being the Rules tag's.
+func gameOf(v Variant) Variant { return v.WithRules(game.WCF) }
+
+// describe names v for a message: its title, and its rule set when that
+// is not the WCF's ("Camelot under abstractplay rules").
+func describe(v Variant) string {
+	if v.Rules() == game.WCF {
+		return v.Title()
+	}
+	return v.Title() + " under " + v.Rules().String() + " rules"
+}
+
 // ErrVariantNotSupported is wrapped by the errors of Replay and Write for a
 // game of a variant whose board no grid plays. Every variant of V1 is
 // played (package boards picks its grid), so only a Variant beyond them

@@ -155,7 +155,7 @@ func TestWriteVariant(t *testing.T) {
 		want string
 	}{
 		{"unknown name", &Game{Tags: []Tag{{"Variant", "Shogi"}}}, `tag Variant: unknown variant "Shogi"`},
-		{"unknown number", &Game{Variant: game.NumVariants}, "unknown variant 10"},
+		{"unknown number", &Game{Variant: game.NumVariants * game.Variant(game.NumRules)}, "unknown variant 20"},
 		{"twice", &Game{Tags: []Tag{{"Variant", "Cam"}, {"variant", "Cam"}}}, "tag variant given twice"},
 	} {
 		if err := Write(io.Discard, tc.g); err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -204,7 +204,7 @@ func TestEveryBoard(t *testing.T) {
 			}
 		})
 	}
-	_, err := ReadOpeningsOf(strings.NewReader(""), game.NumVariants)
+	_, err := ReadOpeningsOf(strings.NewReader(""), game.NumVariants*game.Variant(game.NumRules))
 	if !errors.Is(err, ErrVariantNotSupported) {
 		t.Errorf("ReadOpeningsOf an unknown variant: %v", err)
 	}

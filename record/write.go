@@ -16,9 +16,11 @@ const lineWidth = 80
 // Write writes g followed by a blank line, so that records written one
 // after the other form a file Read reads back. The tags come in the order
 // of the package comment; the Result tag is the game's result, the Variant
-// tag its variant (V8, written for every variant but Camelot) and the CFEN
-// tag its start position (tags of those names in Tags stand in only for an
-// empty Result, a zero Variant or a zero Start, see Game). Every
+// tag its variant (V8, written for every variant but Camelot), the Rules
+// tag its rule set (V14, written for every rule set but the WCF's) and
+// the CFEN tag its start position (tags of those names in Tags stand in
+// only for an empty Result, a Variant of Camelot or of the WCF's rules, or
+// a zero Start, see Game). The draw claim is written "draw". Every
 // move is printed in canonical notation (the grid's MoveText, R3), whatever
 // its Text; comments are kept, their white space collapsed.
 //
@@ -28,7 +30,8 @@ const lineWidth = 80
 // 1/2-1/2 or *, a tag name other than letters, digits and _, a tag given
 // twice, a tag value with a newline, a comment containing "}", an unknown
 // variant (a Variant beyond V1 is an error that wraps
-// ErrVariantNotSupported).
+// ErrVariantNotSupported) or rule set (a Rules tag of another value than
+// V14's).
 func Write(w io.Writer, g *Game) error {
 	var b bytes.Buffer
 	if err := g.write(&b); err != nil {
