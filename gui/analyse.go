@@ -46,7 +46,13 @@ func (g *game) serveAnalyseGame(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if len(g.texts) == 0 {
+	rec := g.recordLocked()
+	if n := len(rec.Moves); n > 0 && rec.Moves[n-1].Move.IsClaim() {
+		// A claimed draw (V14.3) ends the game and moves nothing: there is
+		// no move of it to judge.
+		rec.Moves = rec.Moves[:n-1]
+	}
+	if len(rec.Moves) == 0 {
 		writeError(w, http.StatusConflict, "the game has no moves to analyse")
 		return
 	}
@@ -55,7 +61,6 @@ func (g *game) serveAnalyseGame(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	g.stopJob = cancel
-	rec := g.recordLocked()
 	cfg := analysis.Config{MoveTime: time.Duration(movetime) * time.Millisecond, Threads: 1, Hash: analyseHash, Oracle: g.solution}
 	total := cfg.Positions(rec)
 	a, err := analysis.New(cfg, io.Discard, total)

@@ -101,7 +101,13 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case len(parts) == 1 && parts[0] == "board":
 		if allow(w, r, http.MethodGet) {
-			v, err := parseVariant(r.URL.Query().Get("variant"), rules.Camelot)
+			q := r.URL.Query()
+			v, err := parseVariant(q.Get("variant"), rules.Camelot)
+			if err == nil {
+				// The board is the same under either rule set (V14); a
+				// name that is none is still refused.
+				_, err = parseRules(q.Get("rules"), rules.WCF)
+			}
 			if err != nil {
 				writeError(w, http.StatusBadRequest, err.Error())
 				return
@@ -182,6 +188,7 @@ func (a *API) createGame(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		CFEN    *string `json:"cfen"`
 		Variant string  `json:"variant"`
+		Rules   string  `json:"rules"`
 	}
 	if !decodeJSON(w, r, &req) {
 		return
@@ -191,6 +198,12 @@ func (a *API) createGame(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	rs, err := parseRules(req.Rules, rules.WCF)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	v = v.WithRules(rs)
 	start, err := startPosition(v, req.CFEN)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())

@@ -177,8 +177,9 @@ func (b *bridge) process(ctx context.Context) (*engineProc, error) {
 		return nil, err
 	}
 	b.needNewGame.Store(false)
-	// A process starts on Camelot's board, the protocol's default (V7).
-	b.proc = &engineProc{Process: p, sent: map[string]string{variantOption: rules.Camelot.String()}}
+	// A process starts on Camelot's board under the WCF's rules, the
+	// protocol's defaults (V7, V14).
+	b.proc = &engineProc{Process: p, sent: map[string]string{variantOption: rules.Camelot.String(), rulesOption: rules.WCF.String()}}
 	b.cur.Store(p)
 	b.setStatus(p.ID(), false)
 	go b.watch(p)
@@ -253,24 +254,38 @@ func (p *engineProc) setOptions(opts ...engineproc.Option) error {
 	return nil
 }
 
-// variantOption is the protocol's option that names the game's board (V7).
-const variantOption = "UCI_Variant"
+// variantOption is the protocol's option that names the game's board (V7),
+// rulesOption the one that names its rule set (V14).
+const (
+	variantOption = "UCI_Variant"
+	rulesOption   = "Rules"
+)
 
-// setVariant has the process play on variant v's board: it is sent
+// setVariant has the process play variant v: on v's board, sent
 // UCI_Variant when its board is another, as a restarted process is, since
-// it starts on Camelot's. An engine without the option plays only Camelot.
+// it starts on Camelot's; and under v's rules, sent Rules when they are
+// not the ones it plays (a process starts under the WCF's). An engine
+// without UCI_Variant plays only Camelot, one without Rules only the
+// WCF's rules.
 func (p *engineProc) setVariant(v rules.Variant) error {
-	name := v.String()
-	if p.sent[variantOption] == name {
-		return nil
+	if name := v.String(); p.sent[variantOption] != name {
+		if !p.HasOption(variantOption) {
+			return fmt.Errorf("the engine %s does not play %s: it has no %s option", p.ID(), v.Title(), variantOption)
+		}
+		if err := p.Send("setoption name " + variantOption + " value " + name); err != nil {
+			return engineproc.ErrEOF
+		}
+		p.sent[variantOption] = name
 	}
-	if !p.HasOption(variantOption) {
-		return fmt.Errorf("the engine %s does not play %s: it has no %s option", p.ID(), v.Title(), variantOption)
+	if name := v.Rules().String(); p.sent[rulesOption] != name {
+		if !p.HasOption(rulesOption) {
+			return fmt.Errorf("the engine %s does not play %s's rules: it has no %s option", p.ID(), v.Rules().Title(), rulesOption)
+		}
+		if err := p.Send("setoption name " + rulesOption + " value " + name); err != nil {
+			return engineproc.ErrEOF
+		}
+		p.sent[rulesOption] = name
 	}
-	if err := p.Send("setoption name " + variantOption + " value " + name); err != nil {
-		return engineproc.ErrEOF
-	}
-	p.sent[variantOption] = name
 	return nil
 }
 

@@ -24,9 +24,11 @@ import (
 // "wait-first" does so at its first go and answers later ones at once,
 // "book" answers as the engine answers from its opening book: a full
 // info line with no nodes and no time, an info string, the bestmove;
-// "camelot-only" has no UCI_Variant option. The others play every
-// variant of UCI_Variant (V7). When fakeLogEnv names a file, every
-// setoption line is added to it.
+// "camelot-only" has no UCI_Variant option and no Rules option; "claim"
+// claims the draw (V14.3) where it is open, else plays as "first". The
+// others play every variant of UCI_Variant (V7) under either rule set of
+// Rules (V14). When fakeLogEnv names a file, every setoption line is
+// added to it.
 const (
 	fakeEngineEnv = "CAMELOT_GUI_FAKE_ENGINE"
 	fakeMarkEnv   = "CAMELOT_GUI_FAKE_MARK"
@@ -68,6 +70,7 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 			say("option name MultiPV type spin default 1 min 1 max 64")
 			if mode != "camelot-only" {
 				say("option name UCI_Variant type combo default camelot var camelot var cam var camette var chivalry")
+				say("option name Rules type combo default wcf var wcf var abstractplay")
 			}
 			say("uciok")
 		case "isready":
@@ -81,9 +84,17 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 			}
 			if len(f) == 5 && f[2] == "UCI_Variant" && mode != "camelot-only" {
 				if v, err := rules.ParseVariant(f[4]); err == nil && v.Valid() {
-					variant = v
+					variant = v.WithRules(variant.Rules())
+					v = variant
 					g = rules.NewGame(boards.StartPosition(v))
 					say("info string variant %s files %d ranks %d startpos %s", v, v.Files(), v.Ranks(), v.StartCFEN())
+				}
+			}
+			if len(f) == 5 && f[2] == "Rules" && mode != "camelot-only" {
+				if r, err := rules.ParseRules(f[4]); err == nil {
+					variant = variant.WithRules(r)
+					g = rules.NewGame(boards.StartPosition(variant))
+					say("info string rules %s", r)
 				}
 			}
 		case "position":
@@ -98,6 +109,10 @@ func runFakeEngine(mode string, in io.Reader, out io.Writer) int {
 			}
 			pos := g.Position()
 			moves := pos.Moves()
+			if mode == "claim" && g.ClaimOpen() {
+				say("bestmove %s", rules.ClaimText)
+				continue
+			}
 			if len(moves) == 0 {
 				say("bestmove (none)")
 				continue

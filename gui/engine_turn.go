@@ -124,6 +124,9 @@ func (g *game) engineMoved(version int, best string) {
 	}
 	pos := g.g.Position()
 	m, err := pos.ParseMove(best)
+	if err == nil && m.IsClaim() {
+		err = claimError(g.g) // the claim (V14.3), where it is open
+	}
 	if err != nil {
 		// Held: an engine that always answers so would be asked again at
 		// once; the next change lets it try again.

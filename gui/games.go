@@ -107,6 +107,7 @@ func (g *game) outcome() rules.Outcome {
 // gameAt returns the game cut after its first ply moves.
 func (g *game) gameAt(ply int) *rules.Game {
 	mg := rules.NewGame(g.g.Start())
+	mg.DrawsAreClaims = g.g.DrawsAreClaims
 	for _, m := range g.g.Moves()[:ply] {
 		_ = mg.Play(m) // played before, so legal
 	}
@@ -140,6 +141,19 @@ func parseVariant(name string, dflt rules.Variant) (rules.Variant, error) {
 	return v, nil
 }
 
+// parseRules reads a rule set's name as a request gives it (V14), in any
+// case: "" is dflt; a name that is no rule set is refused with a message.
+func parseRules(name string, dflt rules.Rules) (rules.Rules, error) {
+	if name == "" {
+		return dflt, nil
+	}
+	r, err := rules.ParseRules(name)
+	if err != nil {
+		return dflt, fmt.Errorf("rules: unknown rules %q (want %s)", clip(name), rules.RulesNames())
+	}
+	return r, nil
+}
+
 // startPosition reads an optional CFEN (R5, V6) on variant v's board;
 // nil is the variant's start (R2, V3).
 func startPosition(v rules.Variant, cfen *string) (rules.Position, error) {
@@ -151,7 +165,7 @@ func startPosition(v rules.Variant, cfen *string) (rules.Position, error) {
 	}
 	// The reader's errors name the CFEN and the field that is wrong.
 	p, err := boards.ParseCFEN(v, *cfen)
-	if err != nil && v != rules.Camelot {
+	if err != nil && v.WithRules(rules.WCF) != rules.Camelot {
 		err = fmt.Errorf("%s: %w", v.Title(), err)
 	}
 	return p, err
@@ -235,6 +249,9 @@ func (g *game) serveMove(w http.ResponseWriter, r *http.Request) {
 	}
 	pos := mg.Position()
 	m, err := pos.ParseMove(req.Move)
+	if err == nil && m.IsClaim() {
+		err = claimError(mg)
+	}
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -251,6 +268,15 @@ func (g *game) serveMove(w http.ResponseWriter, r *http.Request) {
 	st := g.stateLocked(-1)
 	g.hub.publish("state", st)
 	writeJSON(w, http.StatusOK, st)
+}
+
+// claimError is why the draw claim (V14.3) may not be played in mg, or
+// nil where it is open.
+func claimError(mg *rules.Game) error {
+	if mg.ClaimOpen() {
+		return nil
+	}
+	return mg.Clone().Play(rules.ClaimDraw) // the game's own reason
 }
 
 // playLocked plays the legal move m at the end of the game and charges
@@ -343,6 +369,7 @@ func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		CFEN    *string `json:"cfen"`
 		Variant string  `json:"variant"`
+		Rules   string  `json:"rules"`
 	}
 	if !decodeJSON(w, r, &req) {
 		return
@@ -353,11 +380,18 @@ func (g *game) serveSetup(w http.ResponseWriter, r *http.Request) {
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	v, err := parseVariant(req.Variant, g.g.Start().Variant())
+	own := g.g.Start().Variant()
+	v, err := parseVariant(req.Variant, own)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	rs, err := parseRules(req.Rules, own.Rules())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	v = v.WithRules(rs)
 	start, err := startPosition(v, req.CFEN)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())

@@ -134,6 +134,11 @@ func checkConsistent(t testing.TB, s *Server, id string) State {
 	if err != nil {
 		t.Fatalf("state's variant %q: %v", st.Variant, err)
 	}
+	rs, err := rules.ParseRules(st.Rules)
+	if err != nil {
+		t.Fatalf("state's rules %q: %v", st.Rules, err)
+	}
+	v = v.WithRules(rs)
 	pos, err := boards.ParseCFEN(v, st.CFEN)
 	if err != nil {
 		t.Fatalf("state's start CFEN %q: %v", st.CFEN, err)

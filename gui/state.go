@@ -12,6 +12,7 @@ import (
 type State struct {
 	ID        string            `json:"id"`
 	Variant   string            `json:"variant"`
+	Rules     string            `json:"rules"` // the game's rule set (V14): "wcf" or "abstractplay"
 	CFEN      string            `json:"cfen"`
 	Ply       int               `json:"ply"`
 	Plies     int               `json:"plies"`
@@ -24,15 +25,18 @@ type State struct {
 	// in River's tree phase, else 0; TreeChoices are the squares it may
 	// place them on, its free tree squares (no placement list: there are
 	// 10,660).
-	TreesToPlace int           `json:"treesToPlace"`
-	TreeChoices  []string      `json:"treeChoices"`
-	Last         *lastJSON     `json:"last"`
-	Outcome      outcomeJSON   `json:"outcome"`
-	Settings     Settings      `json:"settings"`
-	Clock        clockJSON     `json:"clock"`
-	Thinking     bool          `json:"thinking"`
-	Engine       engineJSON    `json:"engine"`
-	Solution     *solutionJSON `json:"solution,omitempty"`
+	TreesToPlace int      `json:"treesToPlace"`
+	TreeChoices  []string `json:"treeChoices"`
+	// ClaimOpen says whether the side to move of the position viewed may
+	// claim a draw, the move `draw` (V14.3); never under the WCF's rules.
+	ClaimOpen bool          `json:"claimOpen"`
+	Last      *lastJSON     `json:"last"`
+	Outcome   outcomeJSON   `json:"outcome"`
+	Settings  Settings      `json:"settings"`
+	Clock     clockJSON     `json:"clock"`
+	Thinking  bool          `json:"thinking"`
+	Engine    engineJSON    `json:"engine"`
+	Solution  *solutionJSON `json:"solution,omitempty"`
 }
 
 // solutionJSON is the exact value of the position viewed, for its side to
@@ -92,7 +96,7 @@ func (g *game) stateLocked(ply int) State {
 	pos := g.g.Start()
 	var viewed rules.Position
 	st := State{
-		ID: g.id, Variant: pos.Variant().String(), Ply: ply, Plies: len(moves),
+		ID: g.id, Variant: pos.Variant().String(), Rules: pos.Variant().Rules().String(), Ply: ply, Plies: len(moves),
 		Board: map[string]string{}, Moves: make([]playedJSON, 0, len(moves)),
 		Legal: []legalJSON{}, Capturers: []string{}, TreeChoices: []string{},
 		Settings: g.settings, Thinking: g.thinking,
@@ -106,9 +110,11 @@ func (g *game) stateLocked(ply int) State {
 			st.TreesToPlace, st.TreeChoices = treesOf(pos)
 		}
 		played := playedJSON{Ply: i + 1, Text: g.texts[i], Legs: []string{}, Captured: []string{}}
-		if m.IsPlacement() {
+		switch {
+		case m.IsClaim(): // the draw claimed (V14.3): nothing moves
+		case m.IsPlacement():
 			played.Trees = placedTrees(m)
-		} else {
+		default:
 			r, _ := pos.Route(m)
 			played.Legs, played.Captured = names(r.Squares), names(m.Captured.Squares())
 		}
@@ -116,7 +122,9 @@ func (g *game) stateLocked(ply int) State {
 		if i+1 == ply {
 			st.Last = &lastJSON{Legs: played.Legs, Captured: played.Captured, Trees: played.Trees}
 		}
-		pos.MakeMove(m)
+		if !m.IsClaim() {
+			pos.MakeMove(m)
+		}
 	}
 	if ply == len(moves) {
 		viewed = pos
@@ -128,6 +136,13 @@ func (g *game) stateLocked(ply int) State {
 		}
 	}
 	o := g.outcome()
+	if pos.Variant().RuleSet().ClaimPlies > 0 { // only abstractplay has the claim
+		if ply == len(moves) {
+			st.ClaimOpen = !o.IsOver() && g.g.ClaimOpen()
+		} else {
+			st.ClaimOpen = g.gameAt(ply).ClaimOpen()
+		}
+	}
 	st.Outcome = outcomeJSON{Over: o.IsOver(), Result: o.Result.String()}
 	if o.IsOver() {
 		st.Outcome.Reason = o.Rule + ": " + o.Reason
@@ -267,6 +282,15 @@ type boardInfo struct {
 	Files       string              `json:"files"`
 	Ranks       int                 `json:"ranks"`
 	Variants    []variantJSON       `json:"variants"`
+	// Rules lists the rule sets a game may be played by (V14), the
+	// default first; every board is played under each.
+	Rules []rulesJSON `json:"rules"`
+}
+
+// rulesJSON names a rule set: as requests give it and as people see it.
+type rulesJSON struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
 }
 
 // variantJSON names a variant and says whether it can be played here.
@@ -296,6 +320,9 @@ func boardJSON(v rules.Variant) boardInfo {
 	}
 	for _, w := range rules.Variants() {
 		info.Variants = append(info.Variants, variantJSON{Name: w.String(), Title: w.Title(), Playable: playable(w)})
+	}
+	for _, r := range rules.AllRules() {
+		info.Rules = append(info.Rules, rulesJSON{Name: r.String(), Title: r.Title()})
 	}
 	return info
 }

@@ -168,12 +168,13 @@ export class GameClient {
     this.stopListening = null;
   }
 
-  // create starts a game of the variant (its name; none: Camelot), at the
-  // CFEN when given.
-  static async create(cfen, variant) {
+  // create starts a game of the variant (its name; none: Camelot) under
+  // the rule set (its name; none: the WCF's), at the CFEN when given.
+  static async create(cfen, variant, rules) {
     const body = {};
     if (cfen) body.cfen = cfen;
     if (variant) body.variant = variant;
+    if (rules) body.rules = rules;
     const state = await request('POST', '/api/games', body);
     return { client: new GameClient(state.id), state };
   }

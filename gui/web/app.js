@@ -24,6 +24,8 @@ let highlight = [];
 let treeMarks = []; // the tree phase: the squares tapped for the trees to place
 let viewing = null; // the ply asked for whose answer has not come yet
 let variants = []; // every variant: {name, title, playable}, from GET /api/board
+let ruleSets = []; // every rule set: {name, title}, from GET /api/board (V14)
+let rulesShown = null; // the rule set the label and the address show
 const boards = new Map(); // each playable variant's board, by name
 
 const entry = new MoveEntry();
@@ -115,7 +117,31 @@ function placingTrees() {
 // exampleMove is a move text of the position for the text box's hint.
 function exampleMove(s) {
   if (s.treesToPlace > 0) return (s.treeChoices || []).slice(0, s.treesToPlace).join(',');
-  return s.legal && s.legal.length ? s.legal[0].text : '';
+  if (s.legal && s.legal.length) return s.legal[0].text;
+  return s.claimOpen ? 'draw' : '';
+}
+
+// rulesTitle is a rule set's name as people see it (WCF, AbstractPlay).
+function rulesTitle(name) {
+  const r = ruleSets.find((x) => x.name === name);
+  return r ? r.title : name;
+}
+
+// showRules says which rule set the game is played by (V14): in the
+// label beside the title, the new-game control and the address
+// (?rules=abstractplay; nothing for the WCF's, the default).
+function showRules(name) {
+  if (rulesShown === name) return;
+  rulesShown = name;
+  const label = $('rules-label');
+  label.textContent = `${rulesTitle(name)} rules`;
+  label.dataset.rules = name;
+  label.title = name === 'wcf' ? "played by the World Camelot Federation's rules" : `played by ${rulesTitle(name)}'s rules`;
+  $('rules').value = name;
+  const url = new URL(window.location.href);
+  if (name === 'wcf') url.searchParams.delete('rules');
+  else url.searchParams.set('rules', name);
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url.href);
 }
 
 // showVariant draws the board of the named variant and says which it is
@@ -146,6 +172,7 @@ function applyState(s) {
   const example = exampleMove(s);
   if (example && (switched || (s.treesToPlace > 0) !== $('move-text').placeholder.includes(','))) $('move-text').placeholder = example;
   if (switched) showVariant(variant);
+  showRules(s.rules || 'wcf');
   const key = `${s.cfen}|${s.ply}|${s.plies}|${s.settings.mode}|${s.thinking}|${(s.legal || []).map((m) => m.text).join(' ')}|${(s.treeChoices || []).join(' ')}`;
   if (key !== entryKey) {
     entryKey = key;
@@ -160,6 +187,8 @@ function applyState(s) {
   if (grew && s.last) board.animate(s.last.legs, s.last.captured, prev.board);
   moveList.render(s);
   $('status').textContent = statusText(s);
+  // The draw claim (V14.3), when the server says it is open.
+  $('claim-draw').hidden = !(s.claimOpen && humanMayMove(s));
   $('solution').hidden = !s.solution;
   $('solution').textContent = s.solution ? solutionText(s) : '';
   if (document.activeElement !== $('cfen')) $('cfen').value = s.cfen;
@@ -343,7 +372,7 @@ function listen(c) {
 async function newGame() {
   const old = client;
   const settings = state ? readSettings() : null;
-  const { client: c, state: s } = await GameClient.create(undefined, $('variant').value || undefined);
+  const { client: c, state: s } = await GameClient.create(undefined, $('variant').value || undefined, $('rules').value || undefined);
   client = c;
   document.body.dataset.game = c.id;
   listen(c);
@@ -389,6 +418,7 @@ function bindControls() {
     });
   });
   $('new-game').addEventListener('click', () => guarded(newGame));
+  $('claim-draw').addEventListener('click', () => play('draw'));
   $('take-back').addEventListener('click', () => guarded(async () => {
     const s = state;
     if (s.thinking) await client.engineStop();
@@ -500,6 +530,15 @@ async function loadBoards() {
     opt.disabled = !v.playable;
     select.appendChild(opt);
   }
+  ruleSets = first.rules || [{ name: 'wcf', title: 'WCF' }];
+  const rules = $('rules');
+  rules.replaceChildren();
+  for (const r of ruleSets) {
+    const opt = document.createElement('option');
+    opt.value = r.name;
+    opt.textContent = r.title;
+    rules.appendChild(opt);
+  }
 }
 
 // addressVariant reads the variant the address asks for (?variant=cam, in
@@ -516,22 +555,38 @@ function addressVariant() {
   return { name: v.name, note: '' };
 }
 
+// addressRules reads the rule set the address asks for (?rules=abstractplay,
+// in any case, by name or title): its name, and a note when it is none and
+// the WCF's rules are played instead.
+function addressRules() {
+  const raw = new URLSearchParams(window.location.search).get('rules');
+  if (raw === null || raw.trim() === '') return { name: 'wcf', note: '' };
+  const key = raw.trim().toLowerCase();
+  const r = ruleSets.find((x) => x.name === key || x.title.toLowerCase() === key);
+  if (!r) return { name: 'wcf', note: `unknown rules "${raw.slice(0, 40)}" in the address (the rule sets are ${ruleSets.map((x) => x.name).join(', ')}): playing the WCF's rules` };
+  return { name: r.name, note: '' };
+}
+
 async function main() {
   await loadBoards();
   const want = addressVariant();
+  const wantRules = addressRules();
   board = new BoardView($('board'), boards.get('camelot') || boards.values().next().value, {
     onClick,
     onDrop,
     canDrag: (sq) => entry.movable(sq),
   });
   $('variant').value = want.name;
+  $('rules').value = wantRules.name;
   bindControls();
-  const { client: c, state: s } = await GameClient.create(undefined, want.name === 'camelot' ? undefined : want.name);
+  const { client: c, state: s } = await GameClient.create(undefined, want.name === 'camelot' ? undefined : want.name,
+    wantRules.name === 'wcf' ? undefined : wantRules.name);
   client = c;
   document.body.dataset.game = c.id;
   listen(c);
   applyState(s);
-  if (want.note) message(want.note);
+  const note = [want.note, wantRules.note].filter((x) => x).join('; ');
+  if (note) message(note);
 }
 
 main().catch((err) => {
