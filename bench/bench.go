@@ -10,7 +10,8 @@
 //
 // Each variant the engine plays has a suite of its own (V7: `bench
 // -variant cam`), so each has its own signature; a plain bench is
-// Camelot's.
+// Camelot's. `-rules abstractplay` searches the same suite under
+// AbstractPlay's rules (V14), with a signature of its own.
 package bench
 
 import (
@@ -45,8 +46,10 @@ var suite string
 //go:embed positions-*.txt
 var variantSuites embed.FS
 
-// SuiteFile returns the file name of v's suite.
+// SuiteFile returns the file name of v's suite, the same under either
+// rule set (V14).
 func SuiteFile(v game.Variant) string {
+	v = v.WithRules(game.WCF)
 	if v == game.Camelot {
 		return "positions.txt"
 	}
@@ -55,7 +58,7 @@ func SuiteFile(v game.Variant) string {
 
 // suiteOf returns the suite of v; ok is false for a variant without one.
 func suiteOf(v game.Variant) (text string, ok bool) {
-	if v == game.Camelot {
+	if v.WithRules(game.WCF) == game.Camelot {
 		return suite, true
 	}
 	data, err := variantSuites.ReadFile(SuiteFile(v))
@@ -83,7 +86,8 @@ const (
 
 // Config are the bench's settings. Zero fields take the defaults
 // (DefaultDepth, DefaultThreads, DefaultHashMB); the zero Variant is
-// Camelot, whose suite a plain bench searches.
+// Camelot, whose suite a plain bench searches. Variant carries the rule
+// set the suite is searched under (V14; the zero one is the WCF's).
 type Config struct {
 	Depth, Threads, HashMB int
 	Variant                game.Variant
@@ -98,9 +102,10 @@ type Config struct {
 // not DefaultDepth.
 var defaultDepths = map[game.Variant]int{game.Chivalry: ChivalryDepth, game.AntiChivalry: ChivalryDepth}
 
-// DefaultDepthOf returns the default search depth of variant v's suite.
+// DefaultDepthOf returns the default search depth of variant v's suite,
+// under either rule set.
 func DefaultDepthOf(v game.Variant) int {
-	if d, ok := defaultDepths[v]; ok {
+	if d, ok := defaultDepths[v.WithRules(game.WCF)]; ok {
 		return d
 	}
 	return DefaultDepth
@@ -156,7 +161,8 @@ func Positions() ([]Position, error) {
 	return parseSuite(suite)
 }
 
-// PositionsOf parses the suite of variant v (V7).
+// PositionsOf parses the suite of variant v (V7): positions played under
+// v's rule set (V14).
 func PositionsOf(v game.Variant) ([]Position, error) {
 	text, ok := suiteOf(v)
 	if !ok {
@@ -181,7 +187,7 @@ func parseSuiteOf(text string, v game.Variant) ([]Position, error) {
 		cfen, comment = strings.TrimSpace(cfen), strings.TrimSpace(comment)
 		pos, err := boards.ParseCFEN(v, cfen)
 		if err != nil {
-			if v != game.Camelot {
+			if v.WithRules(game.WCF) != game.Camelot {
 				return nil, fmt.Errorf("bench suite of %s line %d: %v", v, n, err)
 			}
 			return nil, fmt.Errorf("bench suite line %d: %v", n, err)
@@ -231,7 +237,7 @@ func RunContext(ctx context.Context, w io.Writer, cfg Config) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
-	if cfg.Net != nil && cfg.Net.Variant != cfg.Variant {
+	if cfg.Net != nil && cfg.Net.Variant != cfg.Variant.WithRules(game.WCF) { // a net is the board's, under either rule set
 		return Summary{}, fmt.Errorf("bench: -net: a net of %s, but the suite is %s's", cfg.Net.Variant.Title(), cfg.Variant.Title())
 	}
 	// The engine of the grid that plays the suite's board, made here so
@@ -278,13 +284,14 @@ func (ew *errWriter) printf(format string, args ...any) {
 }
 
 // Usage is the syntax Command accepts.
-const Usage = "bench [depth] [threads] [hash] [-variant NAME] [-net FILE | -classic]"
+const Usage = "bench [depth] [threads] [hash] [-variant NAME] [-rules NAME] [-net FILE | -classic]"
 
-// Command implements `bench [depth] [threads] [hash] [-variant NAME]`: the
-// numbers are positional and all optional (defaults DefaultDepth, 1
-// thread, 16 MB of hash); -variant NAME (V7), anywhere among them, picks
-// the variant's suite. It checks them, runs the bench and writes the
-// report to w.
+// Command implements `bench [depth] [threads] [hash] [-variant NAME]
+// [-rules NAME]`: the numbers are positional and all optional (defaults
+// DefaultDepth, 1 thread, 16 MB of hash); -variant NAME (V7), anywhere
+// among them, picks the variant's suite, and -rules NAME the rule set it
+// is searched under (V14: wcf, the default, or abstractplay). It checks
+// them, runs the bench and writes the report to w.
 func Command(w io.Writer, args []string) error {
 	cfg, err := ParseArgs(args)
 	if err != nil {
@@ -295,12 +302,15 @@ func Command(w io.Writer, args []string) error {
 }
 
 // ParseArgs reads the arguments of `bench [depth] [threads] [hash]
-// [-variant NAME]`.
+// [-variant NAME] [-rules NAME]`.
 func ParseArgs(args []string) (Config, error) {
 	cfg := DefaultConfig()
 	cfg.Depth = 0 // the variant's default, unless given
 	args, err := cutVariant(args, &cfg)
 	if err != nil {
+		return cfg, err
+	}
+	if args, err = cutRules(args, &cfg); err != nil {
 		return cfg, err
 	}
 	if args, err = cutEval(args, &cfg); err != nil {
@@ -377,11 +387,44 @@ func cutEval(args []string, cfg *Config) ([]string, error) {
 // dashes) out of args into cfg and returns the other arguments. The
 // variant must be one whose suite the bench has.
 func cutVariant(args []string, cfg *Config) ([]string, error) {
-	var rest []string
-	seen := false
+	name, seen, rest, err := cutNamed(args, "variant", game.Names())
+	if err != nil || !seen {
+		return rest, err
+	}
+	v, err := game.ParseVariant(name)
+	if err != nil {
+		return nil, fmt.Errorf("bench: -variant: %v", err)
+	}
+	if _, ok := suiteOf(v); !ok {
+		return nil, fmt.Errorf("bench: -variant %s: no suite (want %s)", v, game.Names())
+	}
+	cfg.Variant = v.WithRules(cfg.Variant.Rules())
+	return rest, nil
+}
+
+// cutRules takes -rules NAME (or -rules=NAME) out of args into cfg's
+// variant (V14) and returns the other arguments.
+func cutRules(args []string, cfg *Config) ([]string, error) {
+	name, seen, rest, err := cutNamed(args, "rules", game.RulesNames())
+	if err != nil || !seen {
+		return rest, err
+	}
+	r, err := game.ParseRules(name)
+	if err != nil {
+		return nil, fmt.Errorf("bench: -rules: %v", err)
+	}
+	cfg.Variant = cfg.Variant.WithRules(r)
+	return rest, nil
+}
+
+// cutNamed takes the flag -flag NAME (or -flag=NAME, with one or two
+// dashes) out of args: its value, whether it was given, and the other
+// arguments; want lists the names it takes, for the error of a missing
+// one.
+func cutNamed(args []string, flag, want string) (value string, seen bool, rest []string, err error) {
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		name, ok := strings.CutPrefix(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), "variant")
+		name, ok := strings.CutPrefix(strings.TrimPrefix(strings.TrimPrefix(a, "-"), "-"), flag)
 		if !ok || !strings.HasPrefix(a, "-") || name != "" && name[0] != '=' {
 			rest = append(rest, a)
 			continue
@@ -390,23 +433,15 @@ func cutVariant(args []string, cfg *Config) ([]string, error) {
 			name = name[1:]
 		} else {
 			if i+1 == len(args) {
-				return nil, fmt.Errorf("bench: -variant needs a name: %s (usage: %s)", game.Names(), Usage)
+				return "", false, nil, fmt.Errorf("bench: -%s needs a name: %s (usage: %s)", flag, want, Usage)
 			}
 			i++
 			name = args[i]
 		}
 		if seen {
-			return nil, fmt.Errorf("bench: -variant given twice")
+			return "", false, nil, fmt.Errorf("bench: -%s given twice", flag)
 		}
-		seen = true
-		v, err := game.ParseVariant(name)
-		if err != nil {
-			return nil, fmt.Errorf("bench: -variant: %v", err)
-		}
-		if _, ok := suiteOf(v); !ok {
-			return nil, fmt.Errorf("bench: -variant %s: no suite (want %s)", v, game.Names())
-		}
-		cfg.Variant = v
+		seen, value = true, name
 	}
-	return rest, nil
+	return value, seen, rest, nil
 }

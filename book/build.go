@@ -28,7 +28,7 @@ import (
 // short search of ScoutNodes nodes and scores the Width best by a search of
 // Nodes nodes each; only those enter the book.
 type BuildConfig struct {
-	Variant    game.Variant // the board, whose start is the root (the zero Variant is Camelot)
+	Variant    game.Variant // the board, whose start is the root (the zero Variant is Camelot), and the rule set its moves and searches follow (V14)
 	Nodes      uint64       // nodes of the search that scores a book position
 	ScoutNodes uint64       // nodes of the search that orders the moves
 	Width      int          // moves scored and kept per expanded position
@@ -85,8 +85,11 @@ func (c BuildConfig) Check() error {
 func (c BuildConfig) settings() string {
 	s := fmt.Sprintf("# nodes=%d scout=%d width=%d plycost=%d maxply=%d maxscore=%d",
 		c.Nodes, c.ScoutNodes, c.Width, c.PlyCost, c.MaxPly, c.MaxScore)
-	if c.Variant != game.Camelot {
+	if c.Variant.WithRules(game.WCF) != game.Camelot {
 		s += " variant=" + c.Variant.String() // Camelot's journals keep the line they always had
+	}
+	if r := c.Variant.Rules(); r != game.WCF {
+		s += " rules=" + r.String() // the WCF's journals keep the line they always had (V14)
 	}
 	return s
 }

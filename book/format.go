@@ -95,8 +95,10 @@ func decodeEntry(b []byte) Entry {
 func Encode(entries []Entry) ([]byte, error) { return EncodeOf(game.Camelot, entries) }
 
 // EncodeOf returns the book file of entries of variant v's positions,
-// which it sorts by key. Two entries with the same key are an error.
+// which it sorts by key. Two entries with the same key are an error. The
+// file names v's board, which both rule sets share (V14).
 func EncodeOf(v game.Variant, entries []Entry) ([]byte, error) {
+	v = v.WithRules(game.WCF)
 	es := slices.Clone(entries)
 	slices.SortFunc(es, func(a, b Entry) int {
 		switch {

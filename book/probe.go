@@ -10,7 +10,7 @@ import (
 
 // Book is a loaded book: the sorted entry bytes, searched in place.
 type Book struct {
-	Variant game.Variant // the board of its positions: it is consulted on that board only
+	Variant game.Variant // the board of its positions (the WCF's form): it is consulted on that board only, under either rule set (V14)
 	body    []byte
 	n       int
 }
@@ -73,7 +73,7 @@ func Ply(p *game.Position) int { return 2*(p.MoveNumber()-1) + int(p.Side()) }
 // build's root than p, as the builder's values flow (Build), so a move
 // back to an earlier book position is not offered.
 func (b *Book) Moves(p *game.Position, v Variety) []Candidate {
-	if p.Variant() != b.Variant {
+	if p.Variant().WithRules(game.WCF) != b.Variant {
 		return nil // a position of another board: never consulted (keys are per board)
 	}
 	e, ok := b.Lookup(p.Key())

@@ -129,7 +129,7 @@ func (b *builder) importGame(ctx context.Context, g *record.Game, step func() er
 	default:
 		return nil // no result: nothing to learn from
 	}
-	if g.Variant != b.cfg.Variant {
+	if g.Variant.WithRules(game.WCF) != b.cfg.Variant.WithRules(game.WCF) {
 		return fmt.Errorf("a game of %s: the book holds %s's positions", g.Variant.Title(), b.cfg.Variant.Title())
 	}
 	start := g.Start
@@ -139,6 +139,13 @@ func (b *builder) importGame(ctx context.Context, g *record.Game, step func() er
 			return err
 		}
 		start = rg.Start()
+	}
+	if start.Variant() != b.cfg.Variant { // the book's rule set plays the game's moves (V14)
+		p, err := boards.ParseCFEN(b.cfg.Variant, start.CFEN())
+		if err != nil {
+			return err
+		}
+		start = p
 	}
 	mg := game.NewGame(start)
 	if err := b.ensureRoot(ctx, start); err != nil {

@@ -59,6 +59,7 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	var gameFiles fileList
 	fs.Var(&gameFiles, "games", "expand the lines of the games in this record file first (repeatable)")
 	variant := fs.String("variant", game.Camelot.String(), bookVariantUsage)
+	rules := fs.String("rules", game.WCF.String(), "the rule set whose moves and searches grow the book: "+game.RulesNames()+" (V14); the file names the board only, which both share")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot book build [options]")
 		fmt.Fprintln(stderr, "Grows an opening book by drop-out expansion, scoring positions with the engine's search.")
@@ -69,6 +70,9 @@ func runBookBuild(args []string, stdout, stderr io.Writer) int {
 	}
 	v, ok := variantOf("book build", *variant, stderr)
 	if !ok {
+		return 2
+	}
+	if v, ok = rulesOf("book build", v, *rules, stderr); !ok {
 		return 2
 	}
 	c.Variant = v
@@ -121,8 +125,9 @@ func readGames(path string) ([]*record.Game, error) {
 
 // openBook returns the book of v's board at path, or the embedded one for
 // "" (an error when the binary has none); a book of another board is an
-// error.
+// error. A book is its board's under either rule set (V14).
 func openBook(path string, v game.Variant) (*book.Book, error) {
+	v = v.WithRules(game.WCF)
 	if path == "" {
 		b, err := book.DefaultFor(v)
 		if err == nil && b == nil {
@@ -145,6 +150,7 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&v.Plies, "plies", v.Plies, "plies of a game with varied book moves")
 	fs.IntVar(&v.Margin, "margin", v.Margin, "centi-men from the best within which moves vary")
 	variant := fs.String("variant", game.Camelot.String(), bookVariantUsage)
+	rules := fs.String("rules", game.WCF.String(), "the rule set whose legal moves are looked up: "+game.RulesNames()+" (V14)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot book probe [options] [CFEN]")
 		fmt.Fprintln(stderr, "Lists the book moves of a position (default: the start position) with their scores and weights.")
@@ -155,6 +161,9 @@ func runBookProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	bv, ok := variantOf("book probe", *variant, stderr)
 	if !ok {
+		return 2
+	}
+	if bv, ok = rulesOf("book probe", bv, *rules, stderr); !ok {
 		return 2
 	}
 	cfen := bv.StartCFEN()
@@ -188,11 +197,15 @@ func runBookStats(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	path := fs.String("book", "", "book file (default: the embedded book)")
 	variant := fs.String("variant", game.Camelot.String(), bookVariantUsage)
+	rules := rulesFlag(fs)
 	if !parseOptions(fs, args, "book stats", stderr) {
 		return 2
 	}
 	bv, ok := variantOf("book stats", *variant, stderr)
 	if !ok {
+		return 2
+	}
+	if _, ok := rulesOf("book stats", bv, *rules, stderr); !ok { // a board's book serves both rule sets
 		return 2
 	}
 	b, err := openBook(*path, bv)

@@ -20,8 +20,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"uci", "speak the UCI-style engine protocol on stdin/stdout (the default); uci -tune also announces the search parameters", runProtocol},
-		{"perft", "count leaf nodes of the move tree: perft [-threads N] [-variant NAME] DEPTH [CFEN]", runPerft},
-		{"bench", "search the benchmark suite: bench [depth] [threads] [hash] [-variant NAME] [-net FILE | -classic]", runBench},
+		{"perft", "count leaf nodes of the move tree: perft [-threads N] [-variant NAME] [-rules NAME] DEPTH [CFEN]", runPerft},
+		{"bench", "search the benchmark suite: bench [depth] [threads] [hash] [-variant NAME] [-rules NAME] [-net FILE | -classic]", runBench},
 		{"match", "play engine-vs-engine matches: match -engine cmd=… -engine cmd=… [options] (match -h)", runMatch},
 		{"ladder", "one Elo scale from several match outputs: ladder [-anchor NAME] FILE… (ladder -h)", runLadder},
 		{"datagen", "write self-play training data: datagen [-seed N] [-games N] [-out FILE] … (datagen -h)", runDatagen},

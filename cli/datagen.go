@@ -39,6 +39,7 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	netFile := fs.String("net", "", "play with this net file (default: the net built in, if any)")
 	classic := fs.Bool("classic", false, "play with the tuned evaluation instead of a net")
 	variant := fs.String("variant", game.Camelot.String(), "the game: "+game.Names()+" (V7), a setting of the file; played with the board's built-in net, or its tuned evaluation without one")
+	rules := fs.String("rules", game.WCF.String(), "the rule set the games are played by: "+game.RulesNames()+" (V14), a setting of the file; the positions are the board's, for both")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot datagen [options]")
 		fmt.Fprintln(stderr, "Plays self-play games and writes quiet positions with their search score and the game result.")
@@ -49,6 +50,9 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	var ok bool
 	if d.Variant, ok = variantOf("datagen", *variant, stderr); !ok {
+		return 2
+	}
+	if d.Variant, ok = rulesOf("datagen", d.Variant, *rules, stderr); !ok {
 		return 2
 	}
 	d.Seed = *seed
@@ -73,7 +77,7 @@ func runDatagen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "camelot datagen: %v\n", err)
 			return 1
 		}
-		if n.Variant != d.Variant {
+		if n.Variant != d.Variant.WithRules(game.WCF) { // a net is its board's, under either rule set
 			fmt.Fprintf(stderr, "camelot datagen: -net %s: a net of %s, but the games are of %s (-variant)\n", *netFile, n.Variant.Title(), d.Variant.Title())
 			return 2
 		}

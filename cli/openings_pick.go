@@ -10,6 +10,7 @@ import (
 	"github.com/camelot-engine/camelot/internal/atomicfile"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/openings"
+	"github.com/camelot-engine/camelot/record"
 )
 
 // runOpeningsPick implements `camelot openings pick`: the openings of a
@@ -22,6 +23,7 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	count := fs.Int("count", 600, "positions to write at most, in the pilot's order")
 	out := fs.String("out", "", "output file (default: standard output)")
 	variant := variantFlag(fs)
+	rules := rulesFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot openings pick -player NAME [options] PILOT-RECORDS...")
 		fmt.Fprintln(stderr, "Keeps the openings of a pilot match (camelot match -pgnout) whose two games, colours")
@@ -33,6 +35,11 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	}
 	v, ok := variantOf("openings pick", *variant, stderr)
 	if !ok {
+		return 2
+	}
+	// The pilot's games must have been played under the rule set (V14);
+	// the suite names its board only.
+	if v, ok = rulesOf("openings pick", v, *rules, stderr); !ok {
 		return 2
 	}
 	switch {
@@ -61,9 +68,20 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "camelot openings pick: %s: %v\n", path, err)
 			return 1
 		}
-		if len(games) > 0 && games[0].Variant != v {
+		if len(games) > 0 && games[0].Variant.WithRules(game.WCF) != v.WithRules(game.WCF) {
 			fmt.Fprintf(stderr, "camelot openings pick: %s: games of %s, not %s (give -variant %s)\n", path, games[0].Variant.Title(), v.Title(), games[0].Variant)
 			return 1
+		}
+		for n, g := range games {
+			r, err := recordRules(g)
+			if err != nil {
+				fmt.Fprintf(stderr, "camelot openings pick: %s: game %d: %v\n", path, n+1, err)
+				return 1
+			}
+			if r != v.Rules() {
+				fmt.Fprintf(stderr, "camelot openings pick: %s: game %d was played under %s rules, not %s (give -rules %s)\n", path, n+1, r, v.Rules(), r)
+				return 1
+			}
 		}
 		pairs = append(pairs, p...)
 	}
@@ -74,8 +92,11 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	}
 	var b strings.Builder
 	flags := ""
-	if v != game.Camelot {
+	if v.WithRules(game.WCF) != game.Camelot {
 		flags = " -variant " + v.String()
+	}
+	if v.Rules() != game.WCF {
+		flags += " -rules " + v.Rules().String()
 	}
 	openings.WriteSuite(&b, []string{
 		fmt.Sprintf("Picked by: camelot openings pick -player %s -min %g -count %d%s %s", *player, *minScore, *count, flags, strings.Join(fs.Args(), " ")),
@@ -94,4 +115,23 @@ func runOpeningsPick(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "camelot openings pick: kept %d of %s\n", len(kept), plural.Of(len(pairs), "opening", "openings"))
 	return 0
+}
+
+// recordRules returns the rule set a game record was played under (V14):
+// its variant's, or the Rules tag match writes ([Rules "AbstractPlay"]),
+// or the WCF's without one.
+func recordRules(g *record.Game) (game.Rules, error) {
+	if r := g.Variant.Rules(); r != game.WCF {
+		return r, nil
+	}
+	for _, t := range g.Tags {
+		if strings.EqualFold(t.Name, "Rules") && t.Value != "" {
+			r, err := game.ParseRules(t.Value)
+			if err != nil {
+				return r, fmt.Errorf("tag Rules: %v", err)
+			}
+			return r, nil
+		}
+	}
+	return game.WCF, nil
 }

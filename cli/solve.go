@@ -25,11 +25,12 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	variant := variantFlag(fs)
+	rules := fs.String("rules", game.WCF.String(), "the rule set: only wcf, whose game the table solves (V14)")
 	out := fs.String("out", "", "the table directory (created if missing; an interrupted solve there resumes)")
 	threads := fs.Int("threads", 0, "threads (0: one per physical core)")
 	memory := fs.Int("memory", 7, "soft limit of the heap, GiB (the largest layer needs about 5.5)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: camelot solve -variant camette -out DIR [-threads N] [-memory GIB]")
+		fmt.Fprintln(stderr, "usage: camelot solve -variant camette [-rules wcf] -out DIR [-threads N] [-memory GIB]")
 		fmt.Fprintln(stderr, "       camelot solve verify [-threads N] DIR")
 		fmt.Fprintln(stderr, "       camelot solve stats [-reach] [-stretch] [-pv N] [-threads N] DIR")
 		fmt.Fprintln(stderr, "Solves every position of Camette by retrograde analysis, layer by layer (docs/camette.md).")
@@ -40,6 +41,13 @@ func runSolve(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, ok := variantOf("solve", *variant, stderr)
 	if !ok {
+		return 2
+	}
+	if v, ok = rulesOf("solve", v, *rules, stderr); !ok {
+		return 2
+	}
+	if r := v.Rules(); r != game.WCF {
+		fmt.Fprintf(stderr, "camelot solve: -rules %s: the table solves Camette under the WCF's rules only (V14 changes its moves and its ends); give -rules wcf\n", r)
 		return 2
 	}
 	if v != game.Camette {

@@ -52,7 +52,9 @@ type Config struct {
 	// tuned evaluation (package eval), as the first net's data was made.
 	Net *nnue.Net
 	// Variant is the game played (V7); the zero Variant is Camelot. The
-	// net must be of its board.
+	// net must be of its board. It carries the rule set the games are
+	// played by (V14); the positions written are its board's, which both
+	// rule sets share, and the settings line names the rule set.
 	Variant game.Variant
 }
 
@@ -83,7 +85,7 @@ func (c Config) Check() error {
 		return fmt.Errorf("threads %d: want at least 1", c.Threads)
 	case !c.Variant.Valid():
 		return fmt.Errorf("variant %s: not played yet", c.Variant)
-	case c.Net != nil && c.Net.Variant != c.Variant:
+	case c.Net != nil && c.Net.Variant != c.Variant.WithRules(game.WCF):
 		return fmt.Errorf("variant %s: the net %s is of %s's board", c.Variant, c.Net.Name, c.Net.Variant.Title())
 	}
 	return nil
@@ -98,11 +100,18 @@ func (c Config) settings() string {
 	if c.Net != nil {
 		s += " eval=" + c.Net.Name // the tuned evaluation's files keep the line they always had
 	}
-	if c.Variant != game.Camelot {
+	if c.Variant.WithRules(game.WCF) != game.Camelot {
 		s += " " + variantField + c.Variant.String() // Camelot's files keep the line they always had (V7)
+	}
+	if r := c.Variant.Rules(); r != game.WCF {
+		s += " " + rulesField + r.String() // the WCF's files keep the line they always had (V14)
 	}
 	return s
 }
+
+// maxPlies ends a game drawn under a rule set without automatic draws
+// (V14.3: claims only), should neither side ever claim.
+const maxPlies = 1000
 
 // Game is one finished game's training data.
 type Game struct {
@@ -135,11 +144,23 @@ func (pl *player) play(ctx context.Context, index int) (Game, bool) {
 	out := Game{Index: index}
 	var kept []Record
 	streak, streakSide := 0, 0
+	resigned := game.Color(2) // the side that resigned, if one did
 	for !g.Outcome().IsOver() {
 		pos := g.Position()
 		res := pl.e.Search(ctx, g, search.Limits{Nodes: cfg.Nodes}, nil)
 		if ctx.Err() != nil {
 			return Game{}, false
+		}
+		if res.Best == game.NullMove { // V14.2: moves, none legal, and no claim open: it can only resign
+			resigned = pos.Side()
+			break
+		}
+		// V14.3: a side that may claim a draw does when it sees no better
+		// (the search claims only when it sees worse), so that games
+		// without automatic draws end.
+		best := res.Best
+		if g.ClaimOpen() && res.Score.Mate == 0 && res.Score.CP <= 0 {
+			best = game.ClaimDraw
 		}
 		white := whiteScore(res.Score, pos.Side())
 		if res.Score.Mate == 0 && !pos.MustCapture() && !res.Best.IsCapture() {
@@ -155,16 +176,20 @@ func (pl *player) play(ctx context.Context, index int) (Game, bool) {
 		default:
 			streak, streakSide = 0, 0
 		}
-		if err := g.Play(res.Best); err != nil {
-			panic(fmt.Sprintf("datagen: the engine chose an illegal move %v in %s: %v", res.Best, pos.CFEN(), err))
+		if err := g.Play(best); err != nil {
+			panic(fmt.Sprintf("datagen: the engine chose an illegal move %v in %s: %v", best, pos.CFEN(), err))
 		}
-		if streak >= cfg.AdjudicatePlies {
+		if streak >= cfg.AdjudicatePlies || cfg.Variant.RuleSet().DrawPlies == 0 && len(g.Moves()) >= maxPlies {
 			break
 		}
 	}
 	switch o := g.Outcome(); {
 	case streak >= cfg.AdjudicatePlies:
 		out.Result = float64(streakSide+1) / 2
+	case resigned == game.White:
+		out.Result = 0
+	case resigned == game.Black:
+		out.Result = 1
 	case o.Result == game.WhiteWins:
 		out.Result = 1
 	case o.Result == game.BlackWins:
@@ -209,13 +234,17 @@ func (pl *player) opening(ctx context.Context, rng *rand.Rand) *game.Game {
 	for ctx.Err() == nil {
 		g := boards.NewGame(cfg.Variant)
 		plies := cfg.MinRandomPlies + rng.IntN(cfg.MaxRandomPlies-cfg.MinRandomPlies+1)
+		stuck := false
 		for i := 0; i < plies && !g.Outcome().IsOver(); i++ {
 			ms := g.Position().Moves()
+			if stuck = len(ms) == 0; stuck { // V14.2: a side left only the claim
+				break
+			}
 			if err := g.Play(ms[rng.IntN(len(ms))]); err != nil {
 				panic(err)
 			}
 		}
-		if g.Outcome().IsOver() {
+		if g.Outcome().IsOver() || stuck {
 			continue
 		}
 		res := pl.e.Search(ctx, g, search.Limits{Nodes: cfg.VerifyNodes}, nil)

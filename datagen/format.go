@@ -28,7 +28,11 @@ import (
 //
 // The settings line of a file of another game than Camelot ends with
 // variant=NAME (V7: variant=cam); its CFENs are positions of that board
-// (V6), which Scan reads them on. Camelot's files have no such field.
+// (V6), which Scan reads them on. Camelot's files have no such field. The
+// games of a file played under AbstractPlay's rules (V14) add
+// rules=abstractplay after it; the positions are the board's all the
+// same, for the evaluation of both rule sets, and the WCF's files have no
+// such field.
 const (
 	Version = 1
 	Header  = "# camelot-datagen 1"
@@ -56,8 +60,12 @@ func formatResult(r float64) string {
 	return "0.5"
 }
 
-// variantField starts the settings line's field that names the game.
-const variantField = "variant="
+// variantField starts the settings line's field that names the game,
+// rulesField the one that names the rule set.
+const (
+	variantField = "variant="
+	rulesField   = "rules="
+)
 
 // ParseLine reads one data line (not a comment) of a Camelot file. The
 // error names the field that is wrong; a position of another board is
@@ -113,6 +121,17 @@ func SettingsVariant(line string) (game.Variant, error) {
 		}
 	}
 	return game.Camelot, nil
+}
+
+// SettingsRules returns the rule set a settings line names (V14): its
+// rules= field, or the WCF's without one.
+func SettingsRules(line string) (game.Rules, error) {
+	for _, f := range strings.Fields(line) {
+		if name, ok := strings.CutPrefix(f, rulesField); ok {
+			return game.ParseRules(name)
+		}
+	}
+	return game.WCF, nil
 }
 
 // isSettings reports whether a comment line is a settings line.

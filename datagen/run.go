@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/internal/progress"
 )
@@ -156,8 +157,11 @@ func resume(path string, cfg Config) (done map[int]bool, started bool, err error
 		case n == 1 && line != Header:
 			return nil, false, fmt.Errorf("%s:1: not a datagen file of version %d (want %q first)", path, Version, Header)
 		case n == 2 && line != cfg.settings():
-			if v, err := SettingsVariant(line); err == nil && v != cfg.Variant {
+			if v, err := SettingsVariant(line); err == nil && v != cfg.Variant.WithRules(game.WCF) {
 				return nil, false, fmt.Errorf("%s:2: a file of %s, this run plays %s (V7); resume with the same variant or write to another file", path, v.Title(), cfg.Variant.Title())
+			}
+			if r, err := SettingsRules(line); err == nil && r != cfg.Variant.Rules() {
+				return nil, false, fmt.Errorf("%s:2: a file of games under %s rules, this run plays under %s (V14); resume with the same -rules or write to another file", path, r, cfg.Variant.Rules())
 			}
 			return nil, false, fmt.Errorf("%s:2: written with other settings (%s); resume with the same ones or write to another file", path, strings.TrimPrefix(line, "# "))
 		case n == 2:

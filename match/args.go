@@ -13,7 +13,7 @@ import (
 	"github.com/camelot-engine/camelot/stats"
 )
 
-// variantError is a bad -variant: Main reports it in one line.
+// variantError is a bad -variant or -rules: Main reports it in one line.
 type variantError struct{ error }
 
 // Defaults.
@@ -38,6 +38,11 @@ end the games (V5 on Cam and Camette). Options (cutechess-cli style):
                        Both engines are sent setoption name UCI_Variant value
                        NAME, the games start from its start position or from
                        openings of its board, and its rules judge them (V5)
+  -rules NAME          the rule set: wcf (the default) or abstractplay (V14).
+                       The referee plays by it, and for abstractplay both
+                       engines are also sent setoption name Rules value
+                       abstractplay (after UCI_Variant); an engine may then
+                       claim a draw with bestmove draw where the claim is open
   -engine KEY=VALUE…   one engine; give it twice. Keys:
         cmd=CMD              program: a path, or a command found in PATH (required)
         name=NAME            name in output and records (default: from cmd)
@@ -90,6 +95,7 @@ func ParseArgs(args []string) (*Config, error) {
 	var engines [][]string
 	var each []string
 	var globalTC *TimeControl
+	rules := game.WCF
 	seen := map[string]bool{}
 	for i := 0; i < len(args); {
 		arg := args[i]
@@ -160,6 +166,15 @@ func ParseArgs(args []string) (*Config, error) {
 				return nil, variantError{fmt.Errorf("-variant: %v", err)}
 			}
 			cfg.Variant = v
+		case "rules":
+			if len(vals) != 1 {
+				return nil, variantError{fmt.Errorf("-rules needs one value: %s", game.RulesNames())}
+			}
+			r, err := game.ParseRules(vals[0])
+			if err != nil {
+				return nil, variantError{fmt.Errorf("-rules: %v", err)}
+			}
+			rules = r
 		case "shard":
 			cfg.Shard, cfg.Shards, err = parseShard(vals)
 		case "results":
@@ -201,6 +216,7 @@ func ParseArgs(args []string) (*Config, error) {
 			return nil, err
 		}
 	}
+	cfg.Variant = cfg.Variant.WithRules(rules)
 	if seen["recover"] && seen["norecover"] {
 		return nil, fmt.Errorf("-recover and -norecover contradict each other")
 	}
@@ -431,6 +447,9 @@ func parseEngine(vals []string, each bool) (EngineConfig, error) {
 			}
 			if strings.EqualFold(name, uciVariant) {
 				return spec, fmt.Errorf("%q: give the game with -variant NAME, which also sets the referee's rules (V7)", v)
+			}
+			if strings.EqualFold(name, uciRules) {
+				return spec, fmt.Errorf("%q: give the rule set with -rules NAME, which also sets the referee's (V14)", v)
 			}
 			for i, o := range e.Options {
 				if strings.EqualFold(o.Name, name) {

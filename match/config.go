@@ -100,7 +100,9 @@ type Config struct {
 
 	// Variant is the game played (V7): both engines get UCI_Variant, the
 	// games start from its start or from openings of its board, and its
-	// rules judge them (V5). The zero Variant is Camelot.
+	// rules judge them (V5). The zero Variant is Camelot. It carries the
+	// rule set (-rules, V14): the referee plays by it, and under another
+	// than the WCF's both engines get the option Rules.
 	Variant game.Variant
 
 	// Shard and Shards: with -shard K/N only the game pairs whose index
@@ -112,18 +114,26 @@ type Config struct {
 	Signature     string
 }
 
-// uciVariant is the option that selects an engine's game (V7).
-const uciVariant = "UCI_Variant"
+// uciVariant is the option that selects an engine's game (V7), uciRules
+// the one that selects its rule set (V14).
+const (
+	uciVariant = "UCI_Variant"
+	uciRules   = "Rules"
+)
 
 // processConfig describes the engine's process for package engineproc;
 // debug, when not nil, logs its conversation (-debug). For a variant
 // other than Camelot, UCI_Variant is the first option sent, after uci and
-// before ucinewgame and any position (V7); Camelot's games send nothing,
-// so that engines without the option still play them.
+// before ucinewgame and any position (V7); under a rule set other than the
+// WCF's, Rules comes next (V14). Camelot's games under the WCF's rules
+// send neither, so that engines without the options still play them.
 func (e *EngineConfig) processConfig(debug func(name, dir, line string), v game.Variant) engineproc.Config {
 	var opts []engineproc.Option
-	if v != game.Camelot {
+	if v.WithRules(game.WCF) != game.Camelot {
 		opts = append(opts, engineproc.Option{Name: uciVariant, Value: v.String()})
+	}
+	if r := v.Rules(); r != game.WCF {
+		opts = append(opts, engineproc.Option{Name: uciRules, Value: r.String()})
 	}
 	for _, o := range e.Options {
 		opts = append(opts, engineproc.Option(o))

@@ -28,6 +28,9 @@ const (
 	fakeCrash   = "crash"   // exits in the middle of the game
 	fakeNone    = "none"    // answers bestmove (none)
 	fakeGood    = "good"    // never misbehaves
+	// fakeClaim announces the option Rules (V14) and answers every go
+	// with the draw claim, bestmove draw, whether or not it is open.
+	fakeClaim = "claim"
 )
 
 // fakeIllegalMove is what fakeIllegal plays: well-formed squares, but
@@ -49,6 +52,9 @@ func fakeEngine(mode string, in io.Reader, out io.Writer) int {
 		case "uci":
 			say("id name Fake %s", mode)
 			say("option name Hash type spin default 16 min 1 max 1024")
+			if mode == fakeClaim {
+				say("option name Rules type combo default wcf var wcf var abstractplay")
+			}
 			say("uciok")
 		case "isready":
 			say("readyok")
@@ -57,6 +63,11 @@ func fakeEngine(mode string, in io.Reader, out io.Writer) int {
 		case "position":
 			g = fakePosition(f[1:])
 		case "go":
+			if mode == fakeClaim {
+				say("info depth 1 score cp 0")
+				say("bestmove draw")
+				continue
+			}
 			moves++
 			if moves > 2 || mode == fakeHang {
 				switch mode {

@@ -134,7 +134,9 @@ func (ref *referee) play(ctx context.Context, spec gameSpec, procs [2]*enginepro
 		s.startCF = start.CFEN()
 	}
 	white, black := &cfg.Engines[spec.white], &cfg.Engines[1-spec.white]
-	// The record carries the variant: Write adds the Variant tag (V8).
+	// The record carries the variant and its rule set: Write adds the
+	// Variant tag (V8) and the Rules tag (V14), and replays the moves,
+	// a last draw claim included, by the rule set's rules.
 	s.rec = &record.Game{Variant: cfg.Variant, Start: start}
 	for _, t := range []record.Tag{
 		{Name: "Event", Value: "camelot match"},
@@ -288,6 +290,9 @@ func (s *gameState) move(ctx context.Context) (gameResult, bool) {
 	if best == "" || best == "(none)" {
 		return s.forfeit(side, false, "%s plays no move (bestmove %s) in a game that is not over", side, cmpOr(best, "without a move")), true
 	}
+	// ParseMove reads `draw` as the claim under AbstractPlay's rules
+	// (V14.3); the game plays it only where it is open, and the game ends
+	// drawn (V14).
 	m, perr := pos.ParseMove(best)
 	if perr != nil {
 		return s.forfeit(side, false, "%s makes an illegal move: %s (%v)", side, best, perr), true

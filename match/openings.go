@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/openings"
@@ -35,21 +36,32 @@ func GenerateOpenings(w io.Writer, n int, seed uint64, depth int) error {
 
 // GenerateVariantOpenings is GenerateOpenings on the board of v (V7): the
 // random plies start from v's start (V3), and a suite of another variant
-// than Camelot names it in its first line (record.VariantComment).
+// than Camelot names it in its first line (record.VariantComment). The
+// plies and the search are v's rule set's (V14); the suite names only its
+// board, and its header the command that made it.
 func GenerateVariantOpenings(w io.Writer, v game.Variant, n int, seed uint64, depth int) error {
 	if n < 1 || depth < 1 {
 		return fmt.Errorf("GenerateOpenings: want n and depth of 1 or more, got %d and %d", n, depth)
 	}
+	board, rules := v.WithRules(game.WCF), v.Rules()
 	from := fmt.Sprintf("match.GenerateOpenings(w, %d, %d, %d)", n, seed, depth)
 	start := "the start position (R2)"
-	if v != game.Camelot {
+	if board != game.Camelot || rules != game.WCF {
 		from = fmt.Sprintf("match.GenerateVariantOpenings(w, %s, %d, %d, %d)", v.Title(), n, seed, depth)
+		if rules != game.WCF {
+			from = fmt.Sprintf("match.GenerateVariantOpenings(w, %s under %s, %d, %d, %d)", v.Title(), rules.Title(), n, seed, depth)
+		}
+	}
+	if board != game.Camelot {
 		start = v.Title() + "'s start position (V3)"
 	}
 	if depth == genOpeningsDepth {
 		from = fmt.Sprintf("camelot match -genopenings %d -srand %d", n, seed)
-		if v != game.Camelot {
+		if board != game.Camelot {
 			from += " -variant " + v.String()
+		}
+		if rules != game.WCF {
+			from += " -rules " + rules.String()
 		}
 	}
 	cfg := openings.Config{
@@ -70,14 +82,25 @@ func GenerateVariantOpenings(w io.Writer, v game.Variant, n int, seed uint64, de
 
 // readOpenings reads the -openings file as openings of variant v (V7):
 // record.ReadOpeningsOf reads CFEN lines on v's board and refuses a game
-// or a suite of another board; its errors are named by file and line.
+// or a suite of another board; its errors are named by file and line. A
+// file names its board only, the same under either rule set: under
+// another than the WCF's its openings are made positions of v's rule set
+// (V14), and an opening whose moves that rule set does not allow is
+// refused.
 func readOpenings(path string, v game.Variant) ([]record.Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	ops, err := record.ReadOpeningsOf(f, v)
+	ops, err := record.ReadOpeningsOf(f, v.WithRules(game.WCF))
+	if err == nil && v.Rules() != game.WCF {
+		for i := range ops {
+			if err = underRules(&ops[i], v); err != nil {
+				return nil, fmt.Errorf("%s: %v", path, err)
+			}
+		}
+	}
 	var re *record.Error
 	if errors.As(err, &re) {
 		if re.Game > 0 {
@@ -89,4 +112,25 @@ func readOpenings(path string, v game.Variant) ([]record.Opening, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return ops, nil
+}
+
+// underRules makes op an opening of v's rule set (V14): its start read
+// again under those rules, its moves played by them.
+func underRules(op *record.Opening, v game.Variant) error {
+	start := boards.StartPosition(v)
+	if !op.Start.IsZero() {
+		p, err := boards.ParseCFEN(v, op.Start.CFEN())
+		if err != nil {
+			return fmt.Errorf("opening %s: %v", op.Name, err)
+		}
+		start = p
+	}
+	g := game.NewGame(start)
+	for _, m := range op.Moves {
+		if err := g.Play(m); err != nil {
+			return fmt.Errorf("opening %s: %v under %s rules (V14)", op.Name, err, v.Rules())
+		}
+	}
+	op.Start = start
+	return nil
 }

@@ -34,6 +34,8 @@ type Config struct {
 	// Variant is the board (V7): the random plies start from its start
 	// (V3), and a non-Camelot suite says so in its first comment line
 	// (record.VariantComment), so that a reader takes its lines on that board.
+	// Its rule set (V14) plays the plies and the scoring searches; the
+	// suite names its board only, which both rule sets share.
 	Variant game.Variant
 }
 
@@ -80,8 +82,8 @@ func Generate(ctx context.Context, cfg Config, w io.Writer, status io.Writer) er
 		return err
 	}
 	bw := bufio.NewWriter(w)
-	if cfg.Variant != game.Camelot {
-		fmt.Fprintf(bw, "# %s\n", record.VariantComment(cfg.Variant))
+	if board := cfg.Variant.WithRules(game.WCF); board != game.Camelot {
+		fmt.Fprintf(bw, "# %s\n", record.VariantComment(board))
 	}
 	for _, h := range cfg.Header {
 		fmt.Fprintf(bw, "# %s\n", h)
@@ -126,10 +128,10 @@ func draw(rng *rand.Rand, cfg Config) candidate {
 	g := boards.NewGame(cfg.Variant)
 	plies := cfg.MinPlies + rng.IntN(cfg.MaxPlies-cfg.MinPlies+1)
 	for range plies {
-		if g.Outcome().IsOver() {
+		ms := g.Position().Moves()
+		if g.Outcome().IsOver() || len(ms) == 0 { // none: a side V14.2 leaves only the claim
 			break
 		}
-		ms := g.Position().Moves()
 		_ = g.Play(ms[rng.IntN(len(ms))]) // a generated move is legal
 	}
 	return candidate{pos: g.Position(), ok: len(g.Moves()) == plies && !g.Outcome().IsOver()}

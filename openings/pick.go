@@ -108,8 +108,8 @@ func Pick(pairs []PilotPair, minScore float64, count int) []game.Position {
 // comment lines; positions of a variant other than Camelot are preceded by
 // its variant comment (record.VariantComment).
 func WriteSuite(b *strings.Builder, header []string, positions []game.Position) {
-	if len(positions) > 0 && positions[0].Variant() != game.Camelot {
-		b.WriteString("# " + record.VariantComment(positions[0].Variant()) + "\n")
+	if len(positions) > 0 && positions[0].Variant().WithRules(game.WCF) != game.Camelot {
+		b.WriteString("# " + record.VariantComment(positions[0].Variant().WithRules(game.WCF)) + "\n")
 	}
 	for _, h := range header {
 		b.WriteString("# " + h + "\n")

@@ -86,16 +86,15 @@ func ReadOpeningsOf(r io.Reader, v Variant) ([]Opening, error) {
 		if err := checkBoard(g.Variant); err != nil {
 			return nil, fmt.Errorf("record: game %d: %w", n, err)
 		}
-		if g.Variant != v {
+		if g.Variant.WithRules(game.WCF) != v.WithRules(game.WCF) {
 			return nil, &Error{Game: n, Line: line, Msg: fmt.Sprintf("%s is a game of %s, the openings are of %s (V8)", name, describe(g.Variant), describe(v))}
 		}
-		moves := make([]game.Move, 0, len(g.Moves))
-		for _, m := range g.Moves {
-			if !m.Move.IsClaim() { // a game's claim (V14.3) moves no piece
-				moves = append(moves, m.Move)
-			}
+		op, err := openingUnder(g, v)
+		if err != nil {
+			return nil, &Error{Game: n, Line: line, Msg: fmt.Sprintf("%s: %v", name, err)}
 		}
-		openings = append(openings, Opening{Name: name, Start: g.Start, Moves: moves})
+		op.Name = name
+		openings = append(openings, op)
 	}
 }
 
@@ -189,4 +188,34 @@ func gameName(g *Game, n int) string {
 		return "round " + round
 	}
 	return "game " + strconv.Itoa(n)
+}
+
+// openingUnder returns game g as an opening of v: its start and moves,
+// played again under v's rule set when g was played under another (V14);
+// a move those rules do not allow is an error. A claim (V14.3) moves no
+// piece and is left out.
+func openingUnder(g *Game, v Variant) (Opening, error) {
+	start := g.Start
+	if start.IsZero() {
+		start = boards.StartPosition(v)
+	} else if start.Variant() != v {
+		p, err := boards.ParseCFEN(v, start.CFEN())
+		if err != nil {
+			return Opening{}, err
+		}
+		start = p
+	}
+	pos := start
+	moves := make([]game.Move, 0, len(g.Moves))
+	for i, m := range g.Moves {
+		if m.Move.IsClaim() {
+			continue
+		}
+		if !pos.IsLegal(m.Move) {
+			return Opening{}, fmt.Errorf("ply %d, %s, is not legal under %s rules (V14)", i+1, m.Text, v.Rules())
+		}
+		pos.MakeMove(m.Move)
+		moves = append(moves, m.Move)
+	}
+	return Opening{Start: start, Moves: moves}, nil
 }

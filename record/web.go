@@ -2,6 +2,7 @@ package record
 
 import (
 	"bytes"
+	"github.com/camelot-engine/camelot/game"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -154,7 +155,8 @@ func proseAfterNumber(dotted bool, next string, rest []byte) bool {
 	case "{", ";", "[":
 		return false
 	}
-	return !looksLikeMoveAnyFile(next)
+	// The claim (V14.3) is a move: "30. draw 1/2-1/2".
+	return !looksLikeMoveAnyFile(next) && !strings.EqualFold(next, game.ClaimText)
 }
 
 // movetextWord reports whether a word is one of movetext: a move, a move

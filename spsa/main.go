@@ -24,6 +24,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rEnd := fs.Float64("r-end", DefaultREnd, "learning rate at the end, a_end/c_end² (Fishtest's r_end)")
 	engine := fs.String("engine", "", "the camelot `BINARY` whose search is tuned (default: this program)")
 	variantName := fs.String("variant", "camelot", "the game (V1): "+game.Names())
+	rulesName := fs.String("rules", game.WCF.String(), "the rule set the games are played by: "+game.RulesNames()+" (V14)")
 	tc := fs.String("tc", "1+0.01", "time control of every game, seconds+increment (as match's tc=)")
 	nodes := fs.Int64("nodes", 0, "play with a node limit a move instead of -tc (0: use -tc)")
 	openings := fs.String("openings", "", "`FILE` of openings (camelot openings), played in random order; required")
@@ -77,6 +78,10 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail("-variant: %v", err)
 	}
+	r, err := game.ParseRules(*rulesName)
+	if err != nil {
+		return fail("-rules: %v", err)
+	}
 	if _, err := os.Stat(*openings); err != nil {
 		return fail("-openings: %v", err)
 	}
@@ -95,7 +100,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			names = append(names, strings.TrimSpace(n))
 		}
 	}
-	player := &MatchPlayer{Engine: *engine, Variant: v.String(), Limit: limit, Openings: *openings,
+	player := &MatchPlayer{Engine: *engine, Variant: v.String(), Rules: r.String(), Limit: limit, Openings: *openings,
 		Concurrency: *concurrency, Stderr: stderr,
 		Options: append([]string{"option.Threads=1", fmt.Sprintf("option.Hash=%d", *hash), "option.OwnBook=false"}, extra...)}
 	if err := player.Check(*batch); err != nil {

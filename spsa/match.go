@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/match"
 	"github.com/camelot-engine/camelot/search"
 )
@@ -18,6 +19,7 @@ import (
 type MatchPlayer struct {
 	Engine      string   // the camelot binary
 	Variant     string   // the game (V7)
+	Rules       string   // the rule set (V14); "" or wcf: the WCF's
 	Limit       string   // the -each limit: tc=…, st=…, nodes=… or depth=…
 	Openings    string   // a file of openings, played in random order
 	Concurrency int      // games at once
@@ -25,9 +27,21 @@ type MatchPlayer struct {
 	Stderr      io.Writer
 }
 
-// Setup is the settings a run's state file is tied to.
+// Setup is the settings a run's state file is tied to. A run under the
+// WCF's rules has the setup it always had; another rule set is named
+// after the variant.
 func (m *MatchPlayer) Setup() string {
-	return strings.Join(append([]string{"engine=" + m.Engine, "variant=" + m.Variant, m.Limit, "openings=" + m.Openings}, m.Options...), " ")
+	s := []string{"engine=" + m.Engine, "variant=" + m.Variant}
+	if m.otherRules() {
+		s = append(s, "rules="+m.Rules)
+	}
+	return strings.Join(append(append(s, m.Limit, "openings="+m.Openings), m.Options...), " ")
+}
+
+// otherRules reports whether the games are played under another rule set
+// than the WCF's (V14).
+func (m *MatchPlayer) otherRules() bool {
+	return m.Rules != "" && !strings.EqualFold(m.Rules, game.WCF.String())
 }
 
 // args is the match's command line for a batch.
@@ -41,6 +55,9 @@ func (m *MatchPlayer) args(plus, minus search.Params, pairs int, seed uint64) []
 		return a
 	}
 	args := []string{"-variant", m.Variant}
+	if m.otherRules() {
+		args = append(args, "-rules", m.Rules)
+	}
 	args = append(args, engine("plus", plus)...)
 	args = append(args, engine("minus", minus)...)
 	args = append(args, "-each", m.Limit)

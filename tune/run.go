@@ -28,6 +28,7 @@ type options struct {
 	epochs, batch, threads        int
 	seed                          uint64
 	freeze, out, variantName      string
+	rulesName                     string
 	pstByRank                     string // -pst-by-rank MG,EG: write a starting table instead of fitting
 	rankMG, rankEG                int
 	variant                       game.Variant
@@ -53,6 +54,7 @@ func parseOptions(args []string, stderr io.Writer) (o options, help bool, err er
 	fs.StringVar(&o.out, "out", "", "file to write the weights to (Go source; default eval/tuned/NAME.go for -variant NAME, eval/tuned/camelot.go without)")
 	fs.StringVar(&o.pstByRank, "pst-by-rank", "", "MG,EG: fit nothing, but write the board's weights with every piece-square entry MG·r, EG·r (r: its rank from the own side, 0 at the first): a start for self-play on a board whose own weights draw every game (River)")
 	fs.StringVar(&o.variantName, "variant", "camelot", "the board whose weights are fitted (V1): "+game.Names()+"; every position of the files must be of it")
+	fs.StringVar(&o.rulesName, "rules", game.WCF.String(), "the rule set of the games the files hold: "+game.RulesNames()+" (V14); a board's weights serve both, so the positions are fitted alike")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: camelot tune [options] FILE...")
 		fmt.Fprintln(stderr, "Fits the evaluation weights to datagen files (Texel's tuning method) and writes them as Go source.")
@@ -73,6 +75,9 @@ func (o *options) check() error {
 	v, err := game.ParseVariant(o.variantName)
 	if err != nil {
 		return fmt.Errorf("-variant: %v", err)
+	}
+	if _, err := game.ParseRules(o.rulesName); err != nil {
+		return fmt.Errorf("-rules: %v", err)
 	}
 	g := boards.Of(v)
 	if len(g.EvalWeightNames(v)) == 0 {
