@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/camelot-engine/camelot/boards"
 	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/internal/plural"
 	"github.com/camelot-engine/camelot/openings"
@@ -83,24 +82,16 @@ func GenerateVariantOpenings(w io.Writer, v game.Variant, n int, seed uint64, de
 // readOpenings reads the -openings file as openings of variant v (V7):
 // record.ReadOpeningsOf reads CFEN lines on v's board and refuses a game
 // or a suite of another board; its errors are named by file and line. A
-// file names its board only, the same under either rule set: under
-// another than the WCF's its openings are made positions of v's rule set
-// (V14), and an opening whose moves that rule set does not allow is
-// refused.
+// file names its board only, the same under either rule set: its
+// openings are positions of v's rule set (V14), and an opening whose
+// moves that rule set does not allow is refused.
 func readOpenings(path string, v game.Variant) ([]record.Opening, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	ops, err := record.ReadOpeningsOf(f, v.WithRules(game.WCF))
-	if err == nil && v.Rules() != game.WCF {
-		for i := range ops {
-			if err = underRules(&ops[i], v); err != nil {
-				return nil, fmt.Errorf("%s: %v", path, err)
-			}
-		}
-	}
+	ops, err := record.ReadOpeningsOf(f, v)
 	var re *record.Error
 	if errors.As(err, &re) {
 		if re.Game > 0 {
@@ -112,25 +103,4 @@ func readOpenings(path string, v game.Variant) ([]record.Opening, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return ops, nil
-}
-
-// underRules makes op an opening of v's rule set (V14): its start read
-// again under those rules, its moves played by them.
-func underRules(op *record.Opening, v game.Variant) error {
-	start := boards.StartPosition(v)
-	if !op.Start.IsZero() {
-		p, err := boards.ParseCFEN(v, op.Start.CFEN())
-		if err != nil {
-			return fmt.Errorf("opening %s: %v", op.Name, err)
-		}
-		start = p
-	}
-	g := game.NewGame(start)
-	for _, m := range op.Moves {
-		if err := g.Play(m); err != nil {
-			return fmt.Errorf("opening %s: %v under %s rules (V14)", op.Name, err, v.Rules())
-		}
-	}
-	op.Start = start
-	return nil
 }

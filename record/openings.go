@@ -52,8 +52,10 @@ func ReadOpenings(r io.Reader) ([]Opening, error) { return ReadOpeningsOf(r, Cam
 //     its Name the line number.
 //   - Game records, as Read reads them: the file starts with a tag "[", a
 //     comment "{" or ";", a "%" escape line, a move number or a result
-//     token. Every game must be of v (V8); each game's final position is
-//     an opening, and its moves are kept.
+//     token. Every game must be of v's board (V8); each game's final
+//     position is an opening, and its moves are kept, played again under
+//     v's rule set (V14). An AbstractPlay JSON record (V13) is one such
+//     game.
 //
 // An opening of another board is refused, naming its line. An opening
 // whose position the rules have already decided is returned like any
@@ -67,6 +69,21 @@ func ReadOpeningsOf(r io.Reader, v Variant) ([]Opening, error) {
 		return nil, err
 	}
 	data = bytes.TrimPrefix(data, []byte("\uFEFF"))
+	if IsAbstractPlay(data) { // one game, V13: its moves are the opening
+		g, rerr := readAbstractPlay(data, readOptions{})
+		if rerr != nil {
+			return nil, rerr
+		}
+		if g.Variant.WithRules(game.WCF) != v.WithRules(game.WCF) {
+			return nil, &Error{Game: 1, Line: 1, Msg: fmt.Sprintf("an AbstractPlay game of %s, the openings are of %s (V13)", describe(g.Variant), describe(v))}
+		}
+		op, err := openingUnder(g, v)
+		if err != nil {
+			return nil, &Error{Game: 1, Line: 1, Msg: err.Error()}
+		}
+		op.Name = gameName(g, 1)
+		return []Opening{op}, nil
+	}
 	if !isGameFile(data) {
 		return readCFENLines(data, v)
 	}
@@ -155,7 +172,7 @@ func readCFENLines(data []byte, v Variant) ([]Opening, error) {
 		if k := strings.IndexByte(line, '#'); k >= 0 {
 			if fv, ok, err := variantOfComment(line[k+1:]); err != nil {
 				return nil, &Error{Line: n, Msg: err.Error()}
-			} else if ok && fv != v {
+			} else if ok && fv != v.WithRules(game.WCF) { // the comment names the board (V14: either rule set)
 				return nil, &Error{Line: n, Msg: fmt.Sprintf("the suite is of %s, not %s (V7)", fv.Title(), v.Title())}
 			}
 			line = line[:k]
@@ -165,7 +182,7 @@ func readCFENLines(data []byte, v Variant) ([]Opening, error) {
 		}
 		pos, err := boards.ParseCFEN(v, line)
 		if err != nil {
-			if other, ok := boardOf(line); ok && other != v {
+			if other, ok := boardOf(line); ok && other != v.WithRules(game.WCF) {
 				return nil, &Error{Line: n, Msg: fmt.Sprintf("a position of %s, not of %s (V6, V7)", other.Title(), v.Title())}
 			}
 			return nil, &Error{Line: n, Msg: err.Error()}

@@ -1,6 +1,8 @@
 package record
 
 import (
+	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -50,5 +52,31 @@ func TestOpeningsUnderRules(t *testing.T) {
 	}
 	if _, err := ReadOpeningsOf(strings.NewReader(canter), Camelot); err == nil || !strings.Contains(err.Error(), "ply 3") {
 		t.Errorf("wcf: the canter of V14.1 accepted, or the error does not name ply 3: %v", err)
+	}
+}
+
+// TestOpeningsFromAbstractPlay: an AbstractPlay record is an opening, its
+// moves replayed under the caller's rules: the canter of V14.1 and the
+// play past 100 plies under abstractplay; under wcf the canter is refused.
+func TestOpeningsFromAbstractPlay(t *testing.T) {
+	for _, tc := range []struct {
+		file  string
+		plies int
+	}{
+		{"testdata/abstractplay/camelot-canter-final-landing.json", 3},
+		{"testdata/abstractplay/camelot-past-100-plies.json", 121},
+	} {
+		data, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ops, err := ReadOpeningsOf(bytes.NewReader(data), Camelot.WithRules(game.AbstractPlay))
+		if err != nil || len(ops) != 1 || len(ops[0].Moves) != tc.plies || ops[0].Position().Outcome().IsOver() {
+			t.Fatalf("%s: %d openings, %v", tc.file, len(ops), err)
+		}
+	}
+	data, _ := os.ReadFile("testdata/abstractplay/camelot-canter-final-landing.json")
+	if _, err := ReadOpeningsOf(bytes.NewReader(data), Camelot); err == nil {
+		t.Error("wcf: the canter of V14.1 accepted in an opening")
 	}
 }
