@@ -374,9 +374,18 @@ func (s *gameState) goCommand(side game.Color, e *EngineConfig, margin time.Dura
 // ms writes a duration in whole milliseconds, at least 0.
 func ms(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 0), 10) }
 
-// adjudicate applies -draw and -resign after a move.
+// claimsPliesLimit ends a game drawn under a rule set whose draws are
+// only claims (V14.3) once it has lasted this many plies, so that two
+// engines that never claim cannot play on for ever.
+const claimsPliesLimit = 1000
+
+// adjudicate applies -draw and -resign after a move, and the ply limit of
+// a game whose draws are only claimed.
 func (s *gameState) adjudicate() (gameResult, bool) {
 	cfg := s.ref.cfg
+	if s.g.Rules().Set().DrawPlies == 0 && len(s.g.Moves()) >= claimsPliesLimit {
+		return s.finish(game.Draw, fmt.Sprintf("adjudication: draw after %d plies, no draw claimed (V14.3)", claimsPliesLimit), ""), true
+	}
 	if r := cfg.Resign; r != nil {
 		for _, c := range [2]game.Color{game.White, game.Black} {
 			ev := s.evals[c]

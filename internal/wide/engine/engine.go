@@ -336,7 +336,11 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 	}
 	res := resultOf(line)
 	res.Nodes = s.totalNodes()
-	if claim && line.score < DrawScore && (lim.SearchMoves == nil || slices.Contains(lim.SearchMoves, game.ClaimDraw)) {
+	// A claim as good as the best move is taken: past 50 plies the side
+	// to move's every move scores a draw when the opponent may claim next,
+	// and two engines that waited for a better score would play on for
+	// ever.
+	if claim && line.score <= DrawScore && (lim.SearchMoves == nil || slices.Contains(lim.SearchMoves, game.ClaimDraw)) {
 		res.Best, res.Ponder, res.Score = game.ClaimDraw, game.NullMove, MakeScore(DrawScore)
 	}
 	return res
