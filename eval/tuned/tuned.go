@@ -28,13 +28,14 @@ func register(v game.Variant, w []Weight) []Weight {
 	return w
 }
 
-// Of returns variant v's table, nil if it has none. The table is shared:
-// callers must not change it.
+// Of returns variant v's table, nil if it has none: its board's, the same
+// under either rule set (V14). The table is shared: callers must not
+// change it.
 func Of(v game.Variant) []Weight {
 	if !v.Valid() {
 		return nil
 	}
-	return tables[v]
+	return tables[v%game.NumVariants]
 }
 
 // File returns the path, from the module's root and with slashes, of the

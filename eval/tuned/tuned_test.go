@@ -16,8 +16,11 @@ func TestFiles(t *testing.T) {
 	if Of(game.Camelot) == nil {
 		t.Fatal("Camelot has no table")
 	}
-	if Of(game.NumVariants) != nil || Of(255) != nil {
+	if Of(255) != nil {
 		t.Error("an unknown variant has a table")
+	}
+	if ap := Of(game.Camelot.WithRules(game.AbstractPlay)); len(ap) == 0 || &ap[0] != &Of(game.Camelot)[0] {
+		t.Error("Camelot under AbstractPlay's rules has not Camelot's table (V14)")
 	}
 	if got := File(game.AntiRiver); got != "eval/tuned/anti_river.go" {
 		t.Errorf("File(AntiRiver) = %q", got)
