@@ -73,6 +73,11 @@ type turn struct {
 	Seat      int        `json:"seat"`
 	Received  time.Time  `json:"received"`
 	Refused   []string   `json:"refused,omitempty"` // move texts refused, in order
+	// Attempted is the move text of a request to botQuery that had no
+	// clear answer (no answer at all, a gateway's 502, 503 or 504, or the
+	// process ended during it): AbstractPlay may have played it. Stored
+	// before each request, so that a restarted bot knows it too.
+	Attempted string `json:"attempted,omitempty"`
 
 	// Not stored; guarded by Bot.mu.
 	game     *game.Game

@@ -28,7 +28,14 @@ func (b *Bot) worker(ctx context.Context, eng search.Engine, wg *sync.WaitGroup)
 		if !ok {
 			continue // superseded while it waited
 		}
-		c := think(tctx, eng, t, b.cfg.MoveTime)
+		var c choice
+		if t.Attempted != "" {
+			// A move sent before may have been played: it is sent again,
+			// and nothing else (deliver).
+			c = choice{texts: []string{t.Attempted}}
+		} else {
+			c = think(tctx, eng, t, b.cfg.MoveTime)
+		}
 		if tctx.Err() != nil {
 			if ctx.Err() != nil {
 				return // stopping: the turn stays stored
@@ -65,12 +72,27 @@ func (b *Bot) deliver(ctx context.Context, t *turn, c choice) {
 	backoff := b.cfg.BackoffMin
 	attempts := 0
 	for i, text := range c.texts {
+		// maybePlayed: an earlier request of this move may have reached
+		// AbstractPlay (it had no answer, or a gateway's timeout, 504), or
+		// a process that stopped sent it.
+		maybePlayed := i == 0 && len(c.moves) == 0
 		for {
 			attempts++
+			// The request may reach AbstractPlay and its answer be lost:
+			// the move is marked as maybe played before it is sent.
+			if t.Attempted != text {
+				t.Attempted = text
+				if err := b.rewrite(t); err != nil {
+					b.log.Error("failure", "event", "failure", "what", "storing a move about to be sent", "game", t.GameID, "ply", t.Ply, "error", err.Error())
+				}
+			}
 			status, msg, err := b.send(ctx, t, text)
-			if ctx.Err() != nil {
+			if ctx.Err() != nil && (err != nil || status < 200 || status >= 300) {
 				return
 			}
+			// A move botQuery took is logged and recorded even when ctx
+			// ended meanwhile (the bot stopping, or the next turn's webhook
+			// coming first): the next process must not send it again.
 			switch {
 			case err == nil && status >= 200 && status < 300:
 				r, s := roundSeat(t.Ply)
@@ -79,10 +101,21 @@ func (b *Bot) deliver(ctx context.Context, t *turn, c choice) {
 					"think_ms", c.think.Milliseconds(), "since_stored_ms", time.Since(t.Received).Milliseconds(), "attempts", attempts)
 				b.finish(t, "sent", text)
 				return
+			case err == nil && (status == http.StatusInternalServerError || status >= 400 && status < 500 && status != http.StatusUnauthorized) &&
+				(maybePlayed || notBotsTurn(msg)):
+				// The move sent before may have been played, and the game
+				// gone on: a refusal now (it is not the bot's turn, or the
+				// move no longer fits) says so. Another move sent now could
+				// be played as the next turn's, answering it twice.
+				b.log.Warn("refusal", "event", "refusal", "game", t.GameID, "ply", t.Ply, "move", text, "status", status, "message", msg,
+					"next", false, "reason", "the move sent before was taken, or the game has gone on")
+				b.finish(t, "taken", text)
+				return
 			case err == nil && (status == http.StatusInternalServerError || status >= 400 && status < 500 && status != http.StatusUnauthorized):
 				b.log.Warn("refusal", "event", "refusal", "game", t.GameID, "ply", t.Ply, "move", text, "status", status, "message", msg,
 					"next", i+1 < len(c.texts))
 				t.Refused = append(t.Refused, text)
+				t.Attempted = ""
 				if err := b.rewrite(t); err != nil {
 					b.log.Error("failure", "event", "failure", "what", "storing a refusal", "game", t.GameID, "ply", t.Ply, "error", err.Error())
 				}
@@ -102,6 +135,7 @@ func (b *Bot) deliver(ctx context.Context, t *turn, c choice) {
 					b.finish(t, "failed", "")
 					return
 				}
+				maybePlayed = maybePlayed || err != nil || status == http.StatusGatewayTimeout
 				d := jitter(backoff)
 				backoff = min(2*backoff, b.cfg.BackoffMax)
 				b.log.Warn("retry", "event", "retry", "game", t.GameID, "ply", t.Ply, "move", text, "status", status, "error", why,
@@ -116,6 +150,13 @@ func (b *Bot) deliver(ctx context.Context, t *turn, c choice) {
 	}
 	b.log.Error("failure", "event", "failure", "what", "every move sent was refused: the turn is dropped", "game", t.GameID, "ply", t.Ply, "refused", t.Refused)
 	b.finish(t, "refused", "")
+}
+
+// notBotsTurn reports whether botQuery's refusal says the game is not at
+// the bot's turn (handleMove in AbstractPlay's api/abstractplay.ts: "It
+// is not bot ID's turn in game ID"): the move sent before was played.
+func notBotsTurn(msg string) bool {
+	return strings.Contains(msg, "It is not bot ") && strings.Contains(msg, "turn")
 }
 
 // rewrite stores t again (its refusals), unless it has ended.
