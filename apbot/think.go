@@ -32,9 +32,12 @@ func thinkTime(moveTime time.Duration, clockHours float64) time.Duration {
 type choice struct {
 	moves []game.Move
 	texts []string
-	score search.Score
-	depth int
-	think time.Duration
+	// resend: texts is the one move a request of which may have been
+	// played already (turn.Attempted), sent again without a search.
+	resend bool
+	score  search.Score
+	depth  int
+	think  time.Duration
 }
 
 // think searches turn t's position on eng and returns the moves to send:

@@ -32,7 +32,7 @@ func (b *Bot) worker(ctx context.Context, eng search.Engine, wg *sync.WaitGroup)
 		if t.Attempted != "" {
 			// A move sent before may have been played: it is sent again,
 			// and nothing else (deliver).
-			c = choice{texts: []string{t.Attempted}}
+			c = choice{texts: []string{t.Attempted}, resend: true}
 		} else {
 			c = think(tctx, eng, t, b.cfg.MoveTime)
 		}
@@ -42,7 +42,7 @@ func (b *Bot) worker(ctx context.Context, eng search.Engine, wg *sync.WaitGroup)
 			}
 			continue // superseded during the search
 		}
-		if len(c.moves) == 0 {
+		if len(c.texts) == 0 {
 			if len(t.game.LegalMoves()) == 0 {
 				b.log.Warn("no move", "event", "no move", "game", t.GameID, "ply", t.Ply, "seat", t.Seat,
 					"reason", "no legal move and no draw to claim (V14.2): nothing to send")
@@ -68,6 +68,16 @@ func (b *Bot) worker(ctx context.Context, eng search.Engine, wg *sync.WaitGroup)
 // is not retried as it was. When ctx ends first (the bot stops, or a
 // later turn of the game came) it returns with the turn as it is.
 func (b *Bot) deliver(ctx context.Context, t *turn, c choice) {
+	if c.resend {
+		// A move sent before may have been played, and the opponent have
+		// replied: the webhook of the next turn, delivered again, ends
+		// this one (superseded) if it comes within the longest backoff.
+		b.log.Info("retry", "event", "retry", "game", t.GameID, "ply", t.Ply, "move", c.texts[0],
+			"reason", "sent before the bot stopped; it may have been played", "backoff_ms", b.cfg.BackoffMax.Milliseconds())
+		if !sleep(ctx, b.cfg.BackoffMax) {
+			return
+		}
+	}
 	begin := time.Now()
 	backoff := b.cfg.BackoffMin
 	attempts := 0
@@ -75,7 +85,7 @@ func (b *Bot) deliver(ctx context.Context, t *turn, c choice) {
 		// maybePlayed: an earlier request of this move may have reached
 		// AbstractPlay (it had no answer, or a gateway's timeout, 504), or
 		// a process that stopped sent it.
-		maybePlayed := i == 0 && len(c.moves) == 0
+		maybePlayed := c.resend
 		for {
 			attempts++
 			// The request may reach AbstractPlay and its answer be lost:
