@@ -19,6 +19,7 @@ import (
 type API struct {
 	engine   engineproc.Config
 	solution engine.Oracle // SetSolution; nil: none
+	puzzles  *puzzleSet    // SetPuzzles; nil: the built-in set
 
 	mu      sync.Mutex
 	games   map[string]*game
@@ -114,6 +115,9 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			}
 			writeJSON(w, http.StatusOK, boardJSON(v))
 		}
+		return
+	case len(parts) >= 1 && parts[0] == "puzzles":
+		a.servePuzzles(w, r, parts[1:])
 		return
 	case len(parts) == 1 && parts[0] == "games":
 		if allow(w, r, http.MethodPost) {

@@ -22,6 +22,7 @@ import (
 
 	"github.com/camelot-engine/camelot/engine"
 	"github.com/camelot-engine/camelot/engineproc"
+	"github.com/camelot-engine/camelot/puzzles"
 )
 
 //go:embed web
@@ -57,6 +58,9 @@ type Config struct {
 	// Solution, when set, gives the exact values of solved positions
 	// (camelot gui -solution: Camette's table); see API.SetSolution.
 	Solution engine.Oracle
+	// Puzzles, when not nil, are the puzzles served instead of the
+	// built-in set (see API.SetPuzzles).
+	Puzzles []puzzles.Puzzle
 }
 
 // Server is a running `camelot gui` server: the API (its games) served
@@ -103,6 +107,9 @@ func Listen(cfg Config) (*Server, error) {
 		static: static,
 	}
 	s.SetSolution(cfg.Solution)
+	if cfg.Puzzles != nil {
+		s.SetPuzzles(cfg.Puzzles)
+	}
 	for _, h := range []string{"127.0.0.1", "localhost", "::1", host} {
 		if h != "" {
 			s.hosts[strings.ToLower(net.JoinHostPort(h, port))] = true

@@ -192,8 +192,13 @@ export class GameClient {
   undo(plies) {
     return request('POST', this.path('/undo'), { plies });
   }
-  setup(cfen) {
-    return request('POST', this.path('/setup'), { cfen });
+  // setup starts the game again at the CFEN, on the variant and under
+  // the rules when given (none: the game's own).
+  setup(cfen, variant, rules) {
+    const body = { cfen };
+    if (variant) body.variant = variant;
+    if (rules) body.rules = rules;
+    return request('POST', this.path('/setup'), body);
   }
   settings(s) {
     return request('POST', this.path('/settings'), s);
@@ -242,4 +247,41 @@ export class GameClient {
     if (this.stopListening) this.stopListening();
     this.stopListening = null;
   }
+}
+
+// Puzzles (API.md "Puzzles"). query builds a query string of the
+// parameters that are set.
+function query(params) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params || {})) {
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  }
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+// listPuzzles asks for puzzles: {variant, theme, near, limit, offset}.
+export function listPuzzles(params) {
+  return request('GET', `/api/puzzles${query(params)}`);
+}
+
+// nextPuzzle asks for the puzzle nearest the rating: {variant, theme,
+// rating, exclude (ids joined by commas)}.
+export function nextPuzzle(params) {
+  return request('GET', `/api/puzzles/next${query(params)}`);
+}
+
+export function getPuzzle(id) {
+  return request('GET', `/api/puzzles/${encodeURIComponent(id)}`);
+}
+
+// checkPuzzle asks whether move is the line's move at index ply.
+export function checkPuzzle(id, ply, move) {
+  return request('POST', `/api/puzzles/${encodeURIComponent(id)}/check`, { ply, move });
+}
+
+// attemptPuzzle rates an attempt: the player's rating before it
+// ({rating, deviation, volatility}) and whether it was solved.
+export function attemptPuzzle(id, solved, player) {
+  return request('POST', `/api/puzzles/${encodeURIComponent(id)}/attempt`, { solved, player });
 }

@@ -3,7 +3,7 @@
 // The server starts the engine whenever it is to move, so the page asks
 // for an engine move only when its button is pressed.
 
-import { getBoard, GameClient } from './api.js';
+import { getBoard, GameClient, listPuzzles, nextPuzzle, getPuzzle, checkPuzzle, attemptPuzzle } from './api.js';
 import { BoardView } from './board.js';
 import { MoveEntry } from './entry.js';
 import { MoveList } from './movelist.js';
@@ -27,6 +27,11 @@ let variants = []; // every variant: {name, title, playable}, from GET /api/boar
 let ruleSets = []; // every rule set: {name, title}, from GET /api/board (V14)
 let rulesShown = null; // the rule set the label and the address show
 const boards = new Map(); // each playable variant's board, by name
+// puzzle is the puzzle played in the Puzzles mode, null outside it:
+// {p: the puzzle (API.md), next: the index in p.moves of the solver's
+// move awaited, busy: a move or reply under way, failed, rated, done,
+// status: the status line, wrong: the squares of a wrong move}.
+let puzzle = null;
 
 const entry = new MoveEntry();
 const clocks = new Clocks($('clock-top'), $('clock-bottom'));
@@ -77,6 +82,7 @@ async function answered(request) {
 const mode = () => (state ? state.settings.mode : 'human-engine');
 
 function humanMayMove(s) {
+  if (puzzle) return !puzzle.busy && !puzzle.done && !s.outcome.over && s.ply === s.plies && s.plies === puzzle.next;
   if (s.outcome.over) return false;
   const m = s.settings.mode;
   if (m === 'engine-engine') return false;
@@ -98,6 +104,7 @@ function solutionText(s) {
 }
 
 function statusText(s) {
+  if (puzzle) return puzzle.status;
   if (s.outcome.over) return `game over: ${s.outcome.reason || s.outcome.result} (${s.outcome.result})`;
   if (s.thinking) return 'engine thinking';
   if (s.treesToPlace > 0) {
@@ -173,7 +180,7 @@ function applyState(s) {
   if (example && (switched || (s.treesToPlace > 0) !== $('move-text').placeholder.includes(','))) $('move-text').placeholder = example;
   if (switched) showVariant(variant);
   showRules(s.rules || 'wcf');
-  const key = `${s.cfen}|${s.ply}|${s.plies}|${s.settings.mode}|${s.thinking}|${(s.legal || []).map((m) => m.text).join(' ')}|${(s.treeChoices || []).join(' ')}`;
+  const key = `${puzzleKey()}|${s.cfen}|${s.ply}|${s.plies}|${s.settings.mode}|${s.thinking}|${(s.legal || []).map((m) => m.text).join(' ')}|${(s.treeChoices || []).join(' ')}`;
   if (key !== entryKey) {
     entryKey = key;
     entry.setLegal(humanMayMove(s) ? s.legal : []);
@@ -213,7 +220,7 @@ function renderBoard() {
     dots: [...marks.dots],
     rings: [...marks.rings],
     ghosts: [...marks.ghosts],
-    highlight,
+    highlight: puzzle && puzzle.wrong ? [...highlight, ...puzzle.wrong] : highlight,
     last: state.last,
     hint: hint ? hint.legs : null,
     treeChoices: placingTrees() ? state.treeChoices : [],
@@ -241,6 +248,7 @@ function play(text) {
   highlight = [];
   treeMarks = [];
   renderBoard();
+  if (puzzle) return guarded(() => puzzleMove(text));
   return guarded(async () => {
     await answered(client.move(text, state.ply));
     message('');
@@ -369,9 +377,9 @@ function listen(c) {
   });
 }
 
-async function newGame() {
+async function newGame(given) {
   const old = client;
-  const settings = state ? readSettings() : null;
+  const settings = given || (state ? readSettings() : null);
   const { client: c, state: s } = await GameClient.create(undefined, $('variant').value || undefined, $('rules').value || undefined);
   client = c;
   document.body.dataset.game = c.id;
@@ -391,6 +399,316 @@ function forgetGameAnalysis() {
   moveList.setMarks(new Map());
   analysis.drawGraph([]);
   $('analyse-progress').textContent = '';
+}
+
+// ---- Puzzles ----
+// The Puzzles mode plays puzzles in the tab's game, set to two humans
+// without clocks so that no engine moves: the puzzle's position is set
+// up, the opponent's move played, and each move the solver enters is
+// judged by the back end (POST /api/puzzles/{id}/check) before it is
+// played; a right one is answered by the line's reply, a wrong one shown,
+// marked and taken back. The player's rating lives in this browser's
+// localStorage and goes with each first attempt to be rated.
+
+const ratingKey = 'camelot-puzzle-rating';
+const seenKey = 'camelot-puzzles-seen';
+const puzzlePause = 400; // ms between a move and the line's answer
+const wrongShown = 900; // ms a wrong move stays on the board
+let savedSettings = null; // the game's settings before the Puzzles mode
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function newRating() {
+  return { rating: 1500, deviation: 350, volatility: 0.06 };
+}
+
+// storedRating is the player's puzzle rating, a new player's when none
+// is stored (or it cannot be read).
+function storedRating() {
+  try {
+    const r = JSON.parse(localStorage.getItem(ratingKey));
+    if (r && r.rating > 0 && r.deviation > 0 && r.volatility > 0) return { rating: r.rating, deviation: r.deviation, volatility: r.volatility };
+  } catch { /* none stored, or not readable */ }
+  return newRating();
+}
+
+function storeRating(r) {
+  try {
+    localStorage.setItem(ratingKey, JSON.stringify({ rating: r.rating, deviation: r.deviation, volatility: r.volatility }));
+  } catch { /* storage off: the rating lasts as long as the page */ }
+}
+
+// seenPuzzles lists the ids of the puzzles last played, oldest first.
+function seenPuzzles() {
+  try {
+    const a = JSON.parse(localStorage.getItem(seenKey));
+    if (Array.isArray(a)) return a.filter((x) => typeof x === 'string');
+  } catch { /* none */ }
+  return [];
+}
+
+function markSeen(id) {
+  const a = seenPuzzles().filter((x) => x !== id);
+  a.push(id);
+  try {
+    localStorage.setItem(seenKey, JSON.stringify(a.slice(-100)));
+  } catch { /* storage off */ }
+}
+
+function puzzleKey() {
+  return puzzle ? `${puzzle.p.id}|${puzzle.next}|${puzzle.busy}|${puzzle.done}` : '';
+}
+
+// showRating shows the stored rating, with the change of the last
+// attempt when given.
+function showRating(change) {
+  const r = storedRating();
+  const el = $('puzzle-rating');
+  el.dataset.rating = String(Math.round(r.rating));
+  let text = `Your puzzle rating: ${Math.round(r.rating)} ± ${Math.round(r.deviation)}`;
+  if (change !== undefined) text += ` (${change >= 0 ? '+' : '−'}${Math.abs(Math.round(change))})`;
+  el.textContent = text;
+}
+
+// setPuzzleStatus says where the puzzle stands in #status; mark (right,
+// wrong, solved, solution) goes to the body's data-puzzle.
+function setPuzzleStatus(text, mark) {
+  puzzle.status = text;
+  if (mark) document.body.dataset.puzzle = mark;
+  else delete document.body.dataset.puzzle;
+  $('status').textContent = text;
+}
+
+function addOption(select, value, text) {
+  const opt = document.createElement('option');
+  opt.value = value;
+  opt.textContent = text;
+  select.appendChild(opt);
+}
+
+// fillPuzzleBoards lists the boards that have puzzles, keeping the one
+// chosen, else the game's own.
+async function fillPuzzleBoards(want) {
+  const l = await listPuzzles({ limit: 1 });
+  const sel = $('puzzle-board');
+  const keep = want || sel.value || (state && state.variant) || 'camelot';
+  sel.replaceChildren();
+  for (const v of l.variants || []) addOption(sel, v.name, `${v.title} (${v.count})`);
+  if ((l.variants || []).some((v) => v.name === keep)) sel.value = keep;
+}
+
+// fillPuzzleThemes lists the themes of the chosen board's puzzles.
+async function fillPuzzleThemes() {
+  const l = await listPuzzles({ variant: $('puzzle-board').value || undefined, limit: 1 });
+  const sel = $('puzzle-theme');
+  const keep = sel.value;
+  sel.replaceChildren();
+  addOption(sel, '', 'any');
+  for (const t of l.themes || []) addOption(sel, t.name, `${t.name} (${t.count})`);
+  sel.value = (l.themes || []).some((t) => t.name === keep) ? keep : '';
+}
+
+// fetchNextPuzzle asks for the puzzle of the chosen board and theme
+// nearest the player's rating, not one of those played last.
+function fetchNextPuzzle() {
+  return nextPuzzle({
+    variant: $('puzzle-board').value || undefined,
+    theme: $('puzzle-theme').value || undefined,
+    rating: Math.round(storedRating().rating),
+    exclude: seenPuzzles().slice(-50).join(','),
+  });
+}
+
+// enterPuzzles starts the Puzzles mode, on the puzzle with the id or
+// the next one near the player's rating.
+async function enterPuzzles(id) {
+  await fillPuzzleBoards();
+  const p = id ? await getPuzzle(id) : await fetchNextPuzzle();
+  if (!puzzle) savedSettings = state ? { ...state.settings } : null;
+  document.body.dataset.mode = 'puzzles';
+  $('puzzle-info').hidden = false;
+  showRating();
+  if ($('puzzle-board').value !== p.variant) await fillPuzzleBoards(p.variant);
+  await fillPuzzleThemes();
+  await startPuzzle(p, false);
+}
+
+// startPuzzle sets the puzzle up and plays the opponent's move; again
+// (Retry) keeps what the player's attempt already counted.
+async function startPuzzle(p, again) {
+  const prev = again && puzzle && puzzle.p.id === p.id ? puzzle : null;
+  const mine = {
+    p, next: 0, busy: true, done: false, wrong: null, status: 'Puzzle: the opponent moves',
+    failed: prev ? prev.failed : false, rated: prev ? prev.rated : false,
+  };
+  puzzle = mine;
+  delete document.body.dataset.puzzle;
+  document.body.dataset.puzzleId = p.id;
+  markSeen(p.id);
+  const themes = (p.themes || []).join(', ');
+  $('puzzle-about').textContent = `Puzzle ${p.id} · ${p.title} · rated ${p.rating}${themes ? ` · ${themes}` : ''}${p.source ? ` · ${p.source}` : ''}`;
+  const url = new URL(window.location.href);
+  url.searchParams.set('puzzle', p.id);
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url.href);
+  try {
+    await setUpPuzzle(mine);
+  } catch (err) {
+    // Not set up: no move is taken; Retry or Next may try again.
+    if (puzzle === mine) {
+      mine.busy = false;
+      mine.done = true;
+      setPuzzleStatus('Puzzle: not set up');
+      if (state) applyState(state);
+    }
+    throw err;
+  }
+}
+
+// setUpPuzzle sets the puzzle's position up and plays the opponent's
+// move.
+async function setUpPuzzle(mine) {
+  const { p } = mine;
+  // Two humans, no clock: no engine moves in a puzzle.
+  const st = state.settings;
+  if (st.mode !== 'human-human' || st.time !== 0 || st.inc !== 0) await answered(client.settings({ mode: 'human-human', time: 0, inc: 0 }));
+  await answered(client.setup(p.cfen, p.variant, p.rules));
+  forgetGameAnalysis();
+  if (puzzle !== mine) return;
+  // The solver's side at the bottom: the side not to move in the CFEN.
+  const solver = (p.cfen.split(/\s+/)[1] || 'w') === 'w' ? 'black' : 'white';
+  if (board.flipped !== (solver === 'black')) board.flip();
+  clocks.set(state.clock, false, board.flipped);
+  setPuzzleStatus('Puzzle: the opponent moves');
+  await sleep(puzzlePause);
+  if (puzzle !== mine) return;
+  await answered(client.move(p.moves[0], 0));
+  if (puzzle !== mine) return;
+  mine.next = 1;
+  mine.busy = false;
+  setPuzzleStatus(`Your turn: find the best move for ${solver}`);
+  applyState(state);
+}
+
+// rate sends the first attempt at the puzzle to be rated and keeps the
+// new rating.
+async function rate(mine, solved) {
+  if (mine.rated) return;
+  mine.rated = true;
+  try {
+    const a = await attemptPuzzle(mine.p.id, solved, storedRating());
+    storeRating(a.player);
+    showRating(a.change);
+  } catch (err) {
+    message(err.message);
+  }
+}
+
+// puzzleMove judges the solver's move, plays it, and answers it: by the
+// line's reply, or, for a wrong move, by taking it back.
+async function puzzleMove(text) {
+  const mine = puzzle;
+  if (!state || !humanMayMove(state)) return;
+  mine.busy = true;
+  mine.wrong = null;
+  applyState(state);
+  try {
+    const k = mine.next;
+    const ans = await checkPuzzle(mine.p.id, k, text);
+    if (puzzle !== mine) return;
+    const entered = (state.legal || []).find((m) => m.text === ans.move);
+    await answered(client.move(ans.move, k));
+    if (puzzle !== mine) return;
+    message('');
+    if (!ans.right) {
+      mine.wrong = entered ? [...entered.legs] : [];
+      mine.failed = true;
+      setPuzzleStatus(`Wrong: ${ans.move} is not the move. Try again, or see the solution`, 'wrong');
+      renderBoard();
+      await rate(mine, false);
+      await sleep(wrongShown);
+      if (puzzle !== mine) return;
+      await answered(client.undo(1));
+      if (puzzle === mine) setPuzzleStatus(`Wrong: ${ans.move} was taken back. Try again, or see the solution`, 'wrong');
+      return;
+    }
+    if (ans.solved) {
+      mine.done = true;
+      const first = !mine.rated;
+      await rate(mine, true);
+      if (puzzle === mine) setPuzzleStatus(first ? 'Solved!' : 'Solved (not rated again)', 'solved');
+      return;
+    }
+    setPuzzleStatus(`Right: ${ans.move}; the opponent answers`, 'right');
+    await sleep(puzzlePause);
+    if (puzzle !== mine) return;
+    await answered(client.move(ans.reply, k + 1));
+    if (puzzle !== mine) return;
+    mine.next = ans.next;
+    setPuzzleStatus(`Right: ${ans.move}. Your turn again`, 'right');
+  } finally {
+    if (puzzle === mine) {
+      mine.busy = false;
+      if (state) applyState(state);
+    }
+  }
+}
+
+// showSolution plays the rest of the line; the attempt counts as failed.
+async function showSolution() {
+  const mine = puzzle;
+  if (!mine || mine.done || mine.busy) return;
+  mine.busy = true;
+  mine.done = true;
+  mine.wrong = null;
+  mine.failed = true;
+  setPuzzleStatus('Solution:', 'solution');
+  try {
+    await rate(mine, false);
+    for (let k = mine.next; k < mine.p.moves.length; k++) {
+      if (puzzle !== mine) return;
+      await answered(client.move(mine.p.moves[k], k));
+      if (k + 1 < mine.p.moves.length) await sleep(puzzlePause);
+    }
+    if (puzzle === mine) setPuzzleStatus(`Solution: ${mine.p.moves.slice(1).join(' ')}`, 'solution');
+  } finally {
+    if (puzzle === mine) {
+      mine.busy = false;
+      applyState(state);
+    }
+  }
+}
+
+// leavePuzzles ends the Puzzles mode with a new game of the settings
+// the game had before it.
+async function leavePuzzles() {
+  puzzle = null;
+  delete document.body.dataset.mode;
+  delete document.body.dataset.puzzle;
+  delete document.body.dataset.puzzleId;
+  $('puzzle-info').hidden = true;
+  const url = new URL(window.location.href);
+  url.searchParams.delete('puzzle');
+  if (url.href !== window.location.href) window.history.replaceState(null, '', url.href);
+  const saved = savedSettings;
+  savedSettings = null;
+  await newGame(saved);
+}
+
+function bindPuzzleControls() {
+  $('puzzle-mode').addEventListener('click', () => guarded(() => enterPuzzles()));
+  $('puzzle-next').addEventListener('click', () => guarded(async () => startPuzzle(await fetchNextPuzzle(), false)));
+  $('puzzle-retry').addEventListener('click', () => guarded(async () => {
+    if (puzzle && !puzzle.busy) await startPuzzle(puzzle.p, true);
+  }));
+  $('puzzle-solution').addEventListener('click', () => guarded(showSolution));
+  $('puzzle-leave').addEventListener('click', () => guarded(leavePuzzles));
+  $('puzzle-board').addEventListener('change', () => guarded(async () => {
+    await fillPuzzleThemes();
+    if (puzzle) await startPuzzle(await fetchNextPuzzle(), false);
+  }));
+  $('puzzle-theme').addEventListener('change', () => guarded(async () => {
+    if (puzzle) await startPuzzle(await fetchNextPuzzle(), false);
+  }));
 }
 
 function bindControls() {
@@ -417,7 +735,7 @@ function bindControls() {
       message('');
     });
   });
-  $('new-game').addEventListener('click', () => guarded(newGame));
+  $('new-game').addEventListener('click', () => guarded(() => (puzzle ? leavePuzzles() : newGame())));
   $('claim-draw').addEventListener('click', () => play('draw'));
   $('take-back').addEventListener('click', () => guarded(async () => {
     const s = state;
@@ -579,6 +897,7 @@ async function main() {
   $('variant').value = want.name;
   $('rules').value = wantRules.name;
   bindControls();
+  bindPuzzleControls();
   const { client: c, state: s } = await GameClient.create(undefined, want.name === 'camelot' ? undefined : want.name,
     wantRules.name === 'wcf' ? undefined : wantRules.name);
   client = c;
@@ -587,6 +906,9 @@ async function main() {
   applyState(s);
   const note = [want.note, wantRules.note].filter((x) => x).join('; ');
   if (note) message(note);
+  // ?puzzle=ID opens that puzzle.
+  const wantPuzzle = new URLSearchParams(window.location.search).get('puzzle');
+  if (wantPuzzle !== null && wantPuzzle.trim() !== '') await guarded(() => enterPuzzles(wantPuzzle.trim()));
 }
 
 main().catch((err) => {
