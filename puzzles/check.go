@@ -80,11 +80,10 @@ func decisive(best, second search.Score) bool {
 
 // judgement is what a search said of one solver position.
 type judgement struct {
-	best    pvLine
-	second  *pvLine // nil when the position has one legal move
-	unique  bool    // the best move is the only one that keeps the gain
-	forced  bool    // the position has one legal move
-	illegal bool
+	best   pvLine
+	second *pvLine // nil when the position has one legal move
+	unique bool    // the best move is the only one that keeps the gain
+	forced bool    // the position has one legal move
 }
 
 // judge searches the solver's position in g.
