@@ -7,13 +7,6 @@ package engine
 // position where the claim is open is worth at least a draw to the side
 // to move, and R16's automatic draws play no part in the search.
 
-// claimPlies and claimOccurrences open the claim (game.RuleSet of
-// AbstractPlay's rules).
-const (
-	claimPlies       = 50
-	claimOccurrences = 4
-)
-
 // pathKey is the key the thread keeps of the position for repetitions:
 // its Zobrist key, or under AbstractPlay's rules the key that ignores
 // castle moves and trees (movegen.Position.DrawKey).
@@ -32,14 +25,14 @@ func (t *thread) pathKey() uint64 {
 // not change the board), and River's two before the first piece move.
 func (t *thread) claimOpen() bool {
 	p := &t.pos
-	if p.Plies < claimPlies {
+	if p.Plies < t.claimPlies {
 		key, n := p.DrawKey(), 1
 		for i, back := len(t.keys)-2, 2; i >= 0 && back <= p.Plies+2; i, back = i-2, back+2 {
 			if t.keys[i] == key {
 				n++
 			}
 		}
-		if n < claimOccurrences {
+		if n < t.claimOccurrences {
 			return false
 		}
 	}

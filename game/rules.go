@@ -97,7 +97,13 @@ func (r Rules) Title() string {
 func AllRules() []Rules { return []Rules{WCF, AbstractPlay} }
 
 // RulesNames lists the rule sets' names for a message: "wcf or abstractplay".
-func RulesNames() string { return "wcf or abstractplay" }
+func RulesNames() string {
+	names := make([]string, 0, NumRules)
+	for _, r := range AllRules() {
+		names = append(names, r.String())
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
 
 // ParseRules reads a rule set's name or title, case-insensitively.
 func ParseRules(name string) (Rules, error) {

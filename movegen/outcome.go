@@ -85,15 +85,6 @@ func (p *Position) NoMoveValue() int {
 	return 0
 }
 
-// DrawPlies is the ply count at which R16 draws the game by itself (100);
-// 0 under AbstractPlay's rules, where no progress only opens a claim
-// (V14.3).
-func (p *Position) DrawPlies() int { return p.geo().drawPlies }
-
-// ClaimsDraws reports whether the position's rule set has draw claims
-// (V14.3) instead of R16's automatic draws.
-func (p *Position) ClaimsDraws() bool { return p.geo().drawPlies == 0 }
-
 // Decided returns the R14 wins and the R16 one-piece draw: the outcomes
 // under which GenerateMoves gives no moves although pieces could move (R17).
 // The side that just moved is looked at first.

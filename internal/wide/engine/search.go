@@ -354,7 +354,7 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 	ml := &t.lists[ply]
 	forced := p.MustCapture()
 	best := noScore
-	if t.claims && p.Plies >= claimPlies && p.HasPieceMove() {
+	if t.claims && p.Plies >= t.claimPlies && p.HasPieceMove() {
 		// V14.3: the claim is open; a quiet position stands at least there.
 		if beta <= DrawScore {
 			return DrawScore

@@ -51,7 +51,8 @@ type thread struct {
 	nn          *eval.NetStack // the net's accumulators, when the search uses a net
 	// claims: the rule set has draw claims instead of R16's automatic
 	// draws (V14.3), and keys holds DrawKeys.
-	claims bool
+	claims                       bool
+	claimPlies, claimOccurrences int // the plies and occurrences that open the claim
 }
 
 func newThread(id int) *thread { return &thread{id: id} }
@@ -85,7 +86,9 @@ func (t *thread) prepare(s *shared, r root) {
 		t.evals.use(s.eval)
 	}
 	t.keys = append(t.keys[:0], r.keys...)
-	t.claims = t.pos.ClaimsDraws()
+	// The claim's thresholds are the rule set's (game.RuleSet, V14.3).
+	rs := t.pos.Variant.RuleSet()
+	t.claims, t.claimPlies, t.claimOccurrences = rs.ClaimPlies > 0, rs.ClaimPlies, rs.ClaimOccurrences
 	t.nodes.Store(0)
 	t.ticks, t.interval, t.sinceYield = 0, 0, 0
 	t.selDep, t.completedDepth, t.bestChanges = 0, 0, 0
