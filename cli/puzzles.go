@@ -444,27 +444,11 @@ func runPuzzlesVerify(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	problems := make([]*puzzles.Problem, len(items))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range *threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			c := puzzles.NewChecker(16)
-			for i := range next {
-				problems[i], _ = c.Check(ctx, items[i].p, *nodes)
-			}
-		}()
-	}
 	start := time.Now()
-	for i := range items {
-		if ctx.Err() != nil {
-			break
-		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	eachOnWorkers(ctx, *threads, len(items), func() func(int) {
+		c := puzzles.NewChecker(16)
+		return func(i int) { problems[i], _ = c.Check(ctx, items[i].p, *nodes) }
+	})
 	if ctx.Err() != nil {
 		fmt.Fprintln(stderr, "camelot puzzles verify: interrupted")
 		return 130
@@ -650,41 +634,27 @@ func runPuzzlesStats(args []string, stdout, stderr io.Writer) int {
 	for i := range solved {
 		solved[i] = make([]bool, len(ps))
 	}
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range *threads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			e := boards.NewEngine(search.Options{Hash: 16, Threads: 1})
-			for i := range next {
-				g, err := ps[i].Start()
-				if err != nil {
-					continue
-				}
-				if _, err := g.PlayText(ps[i].Moves[0]); err != nil {
-					continue
-				}
-				want, err := g.Position().ParseMove(ps[i].Moves[1])
-				if err != nil {
-					continue
-				}
-				for k, l := range lv {
-					e.SetSkill(search.Skill{Level: l, Seed: 1})
-					e.NewGame()
-					solved[k][i] = e.Search(ctx, g, search.Limits{Nodes: *nodes}, nil).Best == want
-				}
+	eachOnWorkers(ctx, *threads, len(ps), func() func(int) {
+		e := boards.NewEngine(search.Options{Hash: 16, Threads: 1})
+		return func(i int) {
+			g, err := ps[i].Start()
+			if err != nil {
+				return
 			}
-		}()
-	}
-	for i := range ps {
-		if ctx.Err() != nil {
-			break
+			if _, err := g.PlayText(ps[i].Moves[0]); err != nil {
+				return
+			}
+			want, err := g.Position().ParseMove(ps[i].Moves[1])
+			if err != nil {
+				return
+			}
+			for k, l := range lv {
+				e.SetSkill(search.Skill{Level: l, Seed: 1})
+				e.NewGame()
+				solved[k][i] = e.Search(ctx, g, search.Limits{Nodes: *nodes}, nil).Best == want
+			}
 		}
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	})
 	if ctx.Err() != nil {
 		return 130
 	}
@@ -708,4 +678,27 @@ func runPuzzlesStats(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// eachOnWorkers runs do(i) for i from 0 to n-1 on the given number of
+// workers, each made by newWorker (its own engine or checker), taking the
+// next index as it is free; it stops handing out indices when ctx ends.
+func eachOnWorkers(ctx context.Context, workers, n int, newWorker func() func(int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			do := newWorker()
+			for i := range next {
+				do(i)
+			}
+		}()
+	}
+	for i := 0; i < n && ctx.Err() == nil; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 }
