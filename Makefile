@@ -11,9 +11,14 @@ ACTIONLINT  := github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 # go.digitalxero.dev, which not every module proxy serves.
 GORELEASER  := github.com/goreleaser/goreleaser/v2@v2.16.0
 
+# make net: the next generation of VARIANT's net, generation GEN (no
+# default: the command says it is missing); NETFLAGS passes more options
+# (camelot net -h), e.g. NETFLAGS="-steps match" or NETFLAGS=-dry-run.
+VARIANT     ?= camelot
+
 .DEFAULT_GOAL := build
 
-.PHONY: build test bench perft fuzz lint clean web dist release release-check generate
+.PHONY: build test bench perft fuzz lint clean web dist release release-check generate net
 
 build:
 	$(GO) build -o $(BINARY) .
@@ -52,6 +57,12 @@ bench:
 
 perft:
 	$(GO) run . perft -threads 0 5
+
+# Datagen, train, an SPRT against the current net and, when it passes, the
+# install of the new net in nnue/default/ (docs/training.md). Resumable:
+# run it again to go on. The work goes to net-work/VARIANT-genGEN/.
+net:
+	$(GO) run . net -variant $(VARIANT) -gen $(GEN) $(NETFLAGS)
 
 # Every fuzz target of the module (each func FuzzXxx in a _test.go file),
 # FUZZTIME each, after one another. A failing input is written to the

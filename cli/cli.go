@@ -32,6 +32,7 @@ func commands() []command {
 		{"tune", "fit the evaluation weights to training data: tune [options] FILE... (tune -h)", runTune},
 		{"tune-search", "tune the search's constants by SPSA over game pairs: tune-search -state FILE -openings FILE [options] (tune-search -h)", runTuneSearch},
 		{"train", "train a net of the learned evaluation on training data: train [options] FILE... (train -h)", runTrain},
+		{"net", "make the next generation of a board's net: datagen, train, SPRT, install: net -variant NAME -gen N [options] (net -h)", runNet},
 		{"solve", "solve Camette by retrograde analysis, or check a table: solve -variant camette -out DIR | solve verify DIR (solve -h)", runSolve},
 		{"puzzles", "find, check, export and count tactics puzzles: puzzles generate|verify|export|stats … (puzzles SUBCOMMAND -h)", runPuzzles},
 		{"apbot", "play on AbstractPlay as a bot: apbot -state DIR [-addr HOST:PORT] [-movetime D] … (apbot -h)", runAPBot},
