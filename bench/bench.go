@@ -79,6 +79,14 @@ const (
 	// as long as Camelot's depth 10.
 	ChivalryDepth = 8
 
+	// AntiDepth and AntiChivalryDepth are the depths of the Anti forms'
+	// suites but Anti-Camette's: their searches play out every chain of
+	// compulsory captures to eight plies and shun R16's draws (V11), so
+	// that a ply costs more there; Anti-Chivalry's depth 5 and the others'
+	// 6 search for a few seconds each.
+	AntiDepth         = 6
+	AntiChivalryDepth = 5
+
 	MaxDepth   = 64
 	MaxThreads = 256
 	MaxHashMB  = 65536
@@ -100,7 +108,10 @@ type Config struct {
 
 // defaultDepths is the default depth of each variant's suite, where it is
 // not DefaultDepth.
-var defaultDepths = map[game.Variant]int{game.Chivalry: ChivalryDepth, game.AntiChivalry: ChivalryDepth}
+var defaultDepths = map[game.Variant]int{
+	game.Chivalry: ChivalryDepth, game.AntiChivalry: AntiChivalryDepth,
+	game.AntiCamelot: AntiDepth, game.AntiCam: AntiDepth, game.AntiRiver: AntiDepth,
+}
 
 // DefaultDepthOf returns the default search depth of variant v's suite,
 // under either rule set.

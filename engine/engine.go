@@ -264,6 +264,12 @@ func (e *Engine) Search(ctx context.Context, g *game.Game, lim Limits, info func
 		tt: tt, eval: e.Eval, net: net, limits: lim, start: start, info: info,
 		multiPV: searchPV, shownPV: e.opts.MultiPV, skill: skill.Active(), threads: threads,
 		oracle: oracle, par: e.opts.Params, lmr: e.lmr,
+		// How an Anti form is played to its goal (V11: the root's order
+		// by contact, the contempt for R16's draws, the progress scaling,
+		// the capture order and the bounded quiescence search) is the
+		// full search's: the reference opponent (Play material) is a
+		// plain alpha-beta searcher of material.
+		antiPlay: pos.Variant.IsAnti() && e.opts.Play == PlayNormal,
 	}
 	s.budget = planTime(lim, pos.Side, e.opts.MoveOverhead, e.opts.Params.TimeHorizon)
 	s.nodesLeft.Store(int64(min(lim.Nodes, math.MaxInt64)))
@@ -375,6 +381,7 @@ type shared struct {
 	budget    budget
 	start     time.Time
 	info      func(Info)
+	antiPlay  bool // an Anti form played to its goal (V11)
 	multiPV   int  // lines searched
 	shownPV   int  // lines reported after each iteration
 	skill     bool // a weakened search: it reports only the move it picks

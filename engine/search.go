@@ -99,7 +99,7 @@ func (t *thread) isRepetition() bool {
 // thread's cache.
 func (t *thread) evaluate(ply int) int {
 	if v, ok := t.evals.lookup(t.pos.Key); ok {
-		return v
+		return t.progress(v)
 	}
 	var v int
 	if t.nn != nil {
@@ -112,7 +112,40 @@ func (t *thread) evaluate(ply int) int {
 	}
 	v = max(min(v, scoreLimit), -scoreLimit)
 	t.evals.store(t.pos.Key, v)
-	return v
+	return t.progress(v)
+}
+
+// antiQuiescePlies caps the quiescence search of an Anti form (V11),
+// where compulsory captures are given, not taken, so they neither end
+// soon nor thin out: past this many plies the chain is scored as it
+// stands. Without a cap, one line of Anti-Chivalry's opening took a
+// million nodes at depth 3, for the reference searcher too.
+const antiQuiescePlies = 8
+
+// antiContempt is what an R16 draw costs the side searched for in an
+// Anti form (V11), in centi-men: a draw there is no result but two sides
+// that kept apart, and a side a Man or so behind in the middlegame is far
+// from lost, since every piece must still be given away. So a drawing
+// line is played only when the others lose more (thread.drawFor).
+const antiContempt = 300
+
+// drawPlies are R16's plies without a capture or a castle entry that draw.
+const drawPlies = 100
+
+// progress moves a static score towards the draw's (drawFor) by the plies
+// without progress, in the Anti forms (progressPlies): half of the way as
+// they reach the count that draws (R16) or opens the claim (V14.3), so
+// that the search prefers the line that captures or is captured sooner
+// (V11 has no other draws to avoid), after Stockfish's rule-50 scaling;
+// with the contempt for the draw, a side behind as well as one ahead. The
+// table's entry is the unscaled score.
+func (t *thread) progress(v int) int {
+	d := t.progressPlies
+	if d == 0 {
+		return v
+	}
+	draw := t.drawFor[t.pos.Side]
+	return draw + (v-draw)*(2*d-min(t.pos.Plies, d))/(2*d)
 }
 
 // verifyNet, set by tests, checks every incremental net evaluation
@@ -130,6 +163,7 @@ func (t *thread) makeMove(ply int, m movegen.Move) movegen.Undo {
 // negamax is the principal-variation search below the root.
 func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 	if depth <= 0 {
+		t.horizon = ply
 		return t.quiesce(alpha, beta, ply)
 	}
 	if v, done := t.enter(ply); done {
@@ -145,7 +179,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 			alpha = max(alpha, DrawScore)
 		}
 	} else if t.isRepetition() {
-		return DrawScore
+		return t.drawFor[p.Side]
 	}
 	if v, ok := t.probe(ply); ok {
 		return v
@@ -228,8 +262,8 @@ func (t *thread) negamax(alpha, beta, depth, ply int, nullOK bool) int {
 		}
 		return noMoveScore(p, ply) // R15, V14.2
 	}
-	if p.Plies >= 100 && !t.claims {
-		return DrawScore // R16
+	if p.Plies >= drawPlies && !t.claims {
+		return t.drawFor[p.Side] // R16
 	}
 
 	prev := movegen.NullMove
@@ -343,8 +377,22 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 	if v, ok := t.probe(ply); ok {
 		return v
 	}
-	if ply >= MaxPly {
+	if ply >= MaxPly || t.s.antiPlay && ply-t.horizon >= antiQuiescePlies {
 		return t.evaluate(ply)
+	}
+	// In an Anti form the captures are given, not taken (V11): chains of
+	// compulsory ones (R11) run twenty plies and more, reached in many
+	// orders, so the table keeps their results too, as depth 0, below
+	// any entry of the main search.
+	origAlpha, keep := alpha, t.s.antiPlay
+	if keep {
+		if hit, ok := t.s.tt.Probe(p.Key); ok {
+			v := fromTT(hit.Score, ply)
+			if hit.Bound == BoundExact || hit.Bound == BoundLower && v >= beta || hit.Bound == BoundUpper && v <= alpha {
+				return v
+			}
+			keep = hit.Depth == 0
+		}
 	}
 	// Stand pat unless a capture is compulsory (R11, R12). Before standing
 	// pat, make sure the side has a legal move at all (R15): CanStep proves
@@ -396,6 +444,16 @@ func (t *thread) quiesce(alpha, beta, ply int) int {
 				}
 			}
 		}
+	}
+	if keep {
+		bound := BoundUpper
+		switch {
+		case best >= beta:
+			bound = BoundLower
+		case best > origAlpha:
+			bound = BoundExact
+		}
+		t.s.tt.Store(p.Key, 0, toTT(best, ply), 0, bound)
 	}
 	return best
 }

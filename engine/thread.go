@@ -51,6 +51,15 @@ type thread struct {
 	// draws (V14.3), and keys holds DrawKeys.
 	claims                       bool
 	claimPlies, claimOccurrences int // the plies and occurrences that open the claim
+	// progressPlies, when not 0, are the plies without progress that
+	// draw (R16) or open the claim (V14.3) in an Anti form (V11): the
+	// static score shrinks towards the draw as the count grows (progress).
+	progressPlies int
+	horizon       int // the ply the quiescence search started from
+	// drawFor[c] is the score of R16's draws for colour c to move:
+	// DrawScore, or in an Anti form played to its goal a loss of
+	// antiContempt for the side searched for.
+	drawFor [2]int
 }
 
 func newThread(id int) *thread { return &thread{id: id} }
@@ -87,6 +96,16 @@ func (t *thread) prepare(s *shared, r root) {
 	// The claim's thresholds are the rule set's (game.RuleSet, V14.3).
 	rs := t.pos.Variant.RuleSet()
 	t.claims, t.claimPlies, t.claimOccurrences = rs.ClaimPlies > 0, rs.ClaimPlies, rs.ClaimOccurrences
+	t.progressPlies, t.drawFor = 0, [2]int{DrawScore, DrawScore}
+	if s.antiPlay && !t.claims {
+		t.drawFor[t.pos.Side], t.drawFor[t.pos.Side.Other()] = DrawScore-antiContempt, DrawScore+antiContempt
+	}
+	if s.antiPlay {
+		t.progressPlies = drawPlies
+		if t.claims {
+			t.progressPlies = t.claimPlies
+		}
+	}
 	t.nodes.Store(0)
 	t.ticks, t.interval, t.sinceYield = 0, 0, 0
 	t.selDep, t.completedDepth, t.bestChanges = 0, 0, 0
@@ -98,6 +117,33 @@ func (t *thread) prepare(s *shared, r root) {
 			t.rootMoves = append(t.rootMoves, rootMove{move: m, score: -Infinity, prevScore: -Infinity})
 		}
 	}
+	if s.antiPlay {
+		t.orderByContact()
+	}
+}
+
+// orderByContact puts the root moves of an Anti form played to its goal
+// (V11) in the order of how much nearer each brings the side's pieces to
+// the enemy's (eval.Contact), the nearest first. A later root move
+// replaces an earlier one only by scoring more, and the sorts between
+// iterations are stable, so of the moves that score best the search
+// plays the one that makes most contact. Both sides need contact to give
+// their pieces away, so the evaluation, one side's terms minus the
+// other's, cannot ask for it; the side searched for seeks it, as
+// contempt makes a chess engine shun a draw, and so wins against an
+// opponent that does not, rather than draw by R16. It orders and does
+// not score: a bonus in the scores would shift the root's windows off
+// the flat values that let alpha-beta cut the compulsory captures short
+// (eval.antiStart), at many times the nodes.
+func (t *thread) orderByContact() {
+	side := t.pos.Side
+	gain := make(map[movegen.Move]int, len(t.rootMoves))
+	for _, rm := range t.rootMoves {
+		u := t.pos.MakeMove(rm.move)
+		gain[rm.move] = eval.Contact(&t.pos, side)
+		t.pos.UnmakeMove(rm.move, u)
+	}
+	slices.SortStableFunc(t.rootMoves, func(a, b rootMove) int { return gain[b.move] - gain[a.move] })
 }
 
 func (t *thread) isMain() bool { return t.id == 0 }

@@ -149,10 +149,15 @@ func materialOf(p *movegen.Position, c movegen.Color) int {
 	return knights*KnightValue + (pieces.Count()-knights)*ManValue
 }
 
-// Evaluate returns the material balance for the side to move.
+// Evaluate returns the material balance for the side to move; in the
+// Anti forms its negation, since there a side plays to lose its pieces
+// (V11).
 func (Material) Evaluate(p *movegen.Position) int {
 	s := materialOf(p, movegen.White) - materialOf(p, movegen.Black)
 	if p.Side == movegen.Black {
+		s = -s
+	}
+	if p.Variant.IsAnti() {
 		s = -s
 	}
 	return s
@@ -160,5 +165,9 @@ func (Material) Evaluate(p *movegen.Position) int {
 
 // Breakdown returns the one term of Material.
 func (Material) Breakdown(p *movegen.Position) []Term {
-	return []Term{{Name: "material", White: materialOf(p, movegen.White), Black: materialOf(p, movegen.Black)}}
+	w, b := materialOf(p, movegen.White), materialOf(p, movegen.Black)
+	if p.Variant.IsAnti() {
+		w, b = -w, -b
+	}
+	return []Term{{Name: "material", White: w, Black: b}}
 }

@@ -108,8 +108,8 @@ func initLayouts() {
 }
 
 // setWeights gives a variant other than Camelot its table: the fitted
-// one if it has one, else for an Anti form its board's own table (V11),
-// else Camelot's made to fit its board.
+// one if it has one, else for an Anti form the table of its goal
+// (antiStart, V11), else Camelot's made to fit its board.
 func (l *layout) setWeights() {
 	v := l.variant
 	if w := tuned.Of(v); w != nil {
@@ -119,8 +119,8 @@ func (l *layout) setWeights() {
 		l.weights, l.fitted = w, true
 		return
 	}
-	if b := v.Board(); b != v {
-		l.weights, l.fitted = slices.Clone(layoutOf(b).weights), false
+	if v.IsAnti() {
+		l.weights, l.fitted = antiStart(l), false
 		return
 	}
 	l.weights, l.fitted = FromCamelot(v, Weights[:]), false

@@ -48,6 +48,9 @@ func (t *thread) scoreMoves(ml *movegen.MoveList, scores []int32, ttMove PackedM
 			s = orderTT
 		case m.IsCapture():
 			n := m.Captured.Count() + (knightCapture-1)*m.Captured.And(p.Knights).Count()
+			if t.s.antiPlay {
+				n = -n // V11: what a side takes helps the opponent to its goal
+			}
 			s = orderCapture + int32(n)<<8
 			if p.Knights.Has(m.From) {
 				s -= 16 // prefer to risk a Man

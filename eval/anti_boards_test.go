@@ -1,0 +1,144 @@
+package eval
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/camelot-engine/camelot/movegen"
+)
+
+// antiVariants are the Anti forms (V11) this grid plays.
+func antiVariants() []movegen.Variant {
+	var vs []movegen.Variant
+	for _, v := range movegen.Variants() {
+		if v.IsAnti() && movegen.Playable(v) {
+			vs = append(vs, v)
+		}
+	}
+	return vs
+}
+
+// randomPlayout returns the positions of a random game of v from its
+// start, at most plies long, stopping where the game ends.
+func randomPlayout(v movegen.Variant, rng *rand.Rand, plies int) []movegen.Position {
+	p := movegen.StartOf(v)
+	out := []movegen.Position{p}
+	var ml movegen.MoveList
+	for i := 0; i < plies; i++ {
+		if p.Outcome().IsOver() {
+			break
+		}
+		if p.GenerateMoves(&ml); ml.N == 0 {
+			break
+		}
+		p.MakeMove(ml.Moves[rng.IntN(ml.N)])
+		out = append(out, p)
+	}
+	return out
+}
+
+// An Anti form without a fitted table counts pieces only, each against
+// its side (V11): -100 a Man, -120 a Knight, for the side to move.
+func TestAntiTableCountsPiecesAgainstTheirSide(t *testing.T) {
+	vs := antiVariants()
+	if len(vs) == 0 {
+		t.Skip("this grid plays no Anti form")
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for _, v := range vs {
+		if Fitted(v) {
+			continue
+		}
+		for _, p := range randomPlayout(v, rng, 120) {
+			own, enemy := p.Pieces[p.Side], p.Pieces[p.Side.Other()]
+			ok, ek := own.And(p.Knights).Count(), enemy.And(p.Knights).Count()
+			want := -100*(own.Count()-ok) - 120*ok + 100*(enemy.Count()-ek) + 120*ek
+			if got := (Tuned{}).Evaluate(&p); got != want {
+				t.Fatalf("%s %s: %d, want %d", v, p.CFEN(), got, want)
+			}
+			if got := (Material{}).Evaluate(&p); got != -(100*(own.Count()-ok) + 160*ok - 100*(enemy.Count()-ek) - 160*ek) {
+				t.Fatalf("%s %s: material %d, not the negated count", v, p.CFEN(), got)
+			}
+		}
+	}
+}
+
+// stepDistances returns the king steps on v's board from every square to
+// the nearest square of from, by a breadth-first walk over the board's
+// squares round the river and the trees (V9, V10), other pieces stepped
+// over, as Contact measures: written from the board's squares alone, not
+// from Contact's rings.
+func stepDistances(v movegen.Variant, from, trees movegen.Bitboard) map[movegen.Square]int {
+	geo := movegen.GeometryOf(v)
+	dist := map[movegen.Square]int{}
+	var queue []movegen.Square
+	for b := from; !b.IsEmpty(); {
+		s := b.PopFirst()
+		dist[s] = 0
+		queue = append(queue, s)
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for df := -1; df <= 1; df++ {
+			for dr := -1; dr <= 1; dr++ {
+				n := geo.SquareAt(s.File()+df, s.Rank()+dr)
+				if n == movegen.NoSquare || geo.River.Has(n) || trees.Has(n) {
+					continue
+				}
+				if _, seen := dist[n]; !seen {
+					dist[n] = dist[s] + 1
+					queue = append(queue, n)
+				}
+			}
+		}
+	}
+	return dist
+}
+
+// Contact is 100 × (16 − the mean king steps from each piece of a side
+// to the nearest enemy piece, round the river and the trees), distances of
+// 16 or more counting 16.
+func TestContactIsTheMeanStepsToTheEnemy(t *testing.T) {
+	vs := antiVariants()
+	if len(vs) == 0 {
+		t.Skip("this grid plays no Anti form")
+	}
+	// By hand on Anti-Camelot: White Men on E5 and E9, a Black Man on
+	// E11: White's are 6 and 2 steps away, Black's 2.
+	p, err := movegen.ParseCFENOf(movegen.AntiCamelot, "2/8/10/12/12/4m7/12/4M7/12/12/12/4M7/12/10/8/2 w")
+	if err == nil {
+		if got, want := Contact(&p, movegen.White), 100*((16-6)+(16-2))/2; got != want {
+			t.Errorf("White's contact %d, want %d", got, want)
+		}
+		if got, want := Contact(&p, movegen.Black), 100*(16-2); got != want {
+			t.Errorf("Black's contact %d, want %d", got, want)
+		}
+	} else if movegen.Playable(movegen.AntiCamelot) {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(21, 22))
+	for _, v := range vs {
+		for _, p := range randomPlayout(v, rng, 160) {
+			for c := movegen.White; c <= movegen.Black; c++ {
+				own, enemy := p.Pieces[c], p.Pieces[c.Other()]
+				want := 0
+				if !own.IsEmpty() && !enemy.IsEmpty() {
+					dist := stepDistances(v, enemy, p.Trees)
+					sum, n := 0, 0
+					for b := own; !b.IsEmpty(); n++ {
+						d, ok := dist[b.PopFirst()]
+						if !ok {
+							d = 16 // no way round
+						}
+						sum += 16 - min(16, d)
+					}
+					want = 100 * sum / n
+				}
+				if got := Contact(&p, c); got != want {
+					t.Fatalf("%s %s: %s's contact %d, want %d", v, p.CFEN(), c, got, want)
+				}
+			}
+		}
+	}
+}
