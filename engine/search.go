@@ -138,14 +138,17 @@ const drawPlies = 100
 // that the search prefers the line that captures or is captured sooner
 // (V11 has no other draws to avoid), after Stockfish's rule-50 scaling;
 // with the contempt for the draw, a side behind as well as one ahead. The
-// table's entry is the unscaled score.
+// plies count in steps of 16, so that the leaves of one search mostly
+// share a step: a score that moved with every ply would undo the flat
+// evaluation's cuts (eval.antiStart), 4.7 M nodes for Anti-Chivalry's
+// depth 6 instead of 0.3 M. The table's entry is the unscaled score.
 func (t *thread) progress(v int) int {
 	d := t.progressPlies
 	if d == 0 {
 		return v
 	}
 	draw := t.drawFor[t.pos.Side]
-	return draw + (v-draw)*(2*d-min(t.pos.Plies, d))/(2*d)
+	return draw + (v-draw)*(2*d-min(t.pos.Plies&^15, d))/(2*d)
 }
 
 // verifyNet, set by tests, checks every incremental net evaluation
