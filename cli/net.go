@@ -35,6 +35,7 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", 0, "datagen's, openings' and train's threads (0: one per CPU)")
 	fs.IntVar(&c.Epochs, "epochs", c.Epochs, "train's epochs")
 	fs.Float64Var(&c.LR, "lr", c.LR, "train's step size (-lr)")
+	lambda := fs.Float64("lambda", -1, "the game result's share of train's target, 0..1 (default: the board's, 0 for Chivalry and River, else 0.3)")
 	fs.StringVar(&c.TC, "tc", c.TC, "the match's clock of each engine, [MOVES/]SECONDS[+INC]")
 	concurrency := fs.Int("concurrency", 0, "the match's games at once (0: one per CPU)")
 	fs.IntVar(&c.MatchGames, "match-games", c.MatchGames, "the most games of the SPRT (elo0=0 elo1=10)")
@@ -73,6 +74,10 @@ func runNet(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	c.Variant = v
+	c.Lambda = netgen.BoardLambda(v)
+	if *lambda != -1 {
+		c.Lambda = *lambda
+	}
 	if *gen == "" {
 		fmt.Fprintln(stderr, "camelot net: -gen: missing; give the generation to make, e.g. -gen 5 (make net GEN=5)")
 		return 2

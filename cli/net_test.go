@@ -56,7 +56,7 @@ func TestNetDryRunCommand(t *testing.T) {
 	}
 	for _, s := range []string{
 		"net: datagen: camelot datagen -variant cam -net " + filepath.Join(dir, "current.nnue") + " -seed 2001 -games 12000 -threads 2 -out " + filepath.Join(dir, "data.txt") + "\n",
-		"net: train: camelot train -variant cam -init " + filepath.Join(dir, "current.nnue") + " -epochs 3 -lr 0.0003 -threads 2 -seed 2 -buckets 1 ",
+		"net: train: camelot train -variant cam -init " + filepath.Join(dir, "current.nnue") + " -epochs 3 -lr 0.0003 -lambda 0.3 -threads 2 -seed 2 -buckets 1 ",
 		" -sprt elo0=0 elo1=10 -pgnout " + filepath.Join(dir, "match.pgn") + "\n",
 	} {
 		if !strings.Contains(stdout, s) {

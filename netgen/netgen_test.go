@@ -3,6 +3,7 @@ package netgen
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -172,7 +173,7 @@ func TestNetStepsAndInstall(t *testing.T) {
 	}
 	want := [][]string{
 		{"datagen", "-variant", "cam", "-net", filepath.Join(w, "current.nnue"), "-seed", "2001", "-games", "12000", "-threads", "2", "-out", filepath.Join(w, "data.txt")},
-		{"train", "-variant", "cam", "-init", filepath.Join(w, "current.nnue"), "-epochs", "3", "-lr", "0.0003", "-threads", "2", "-seed", "2", "-buckets", "3",
+		{"train", "-variant", "cam", "-init", filepath.Join(w, "current.nnue"), "-epochs", "3", "-lr", "0.0003", "-lambda", "0.3", "-threads", "2", "-seed", "2", "-buckets", "3",
 			"-out", filepath.Join(w, "candidate.nnue"), filepath.Join(w, "data.txt")},
 		{"openings", "-variant", "cam", "-count", "400", "-seed", "2", "-threads", "2", "-out", filepath.Join(w, "openings.cfen")},
 		{"match", "-variant", "cam", "-engine", "cmd=" + self, "name=candidate", "option.EvalFile=" + filepath.Join(w, "candidate.nnue"),
@@ -345,6 +346,7 @@ func TestNetRefusesChangedSettings(t *testing.T) {
 		{func(c *Config) { c.Threads = 1 }, "-threads 2 then, 1 now"},
 		{func(c *Config) { c.Epochs = 4 }, "-epochs 3 then, 4 now"},
 		{func(c *Config) { c.LR = 1e-3 }, "-lr 0.0003 then, 0.001 now"},
+		{func(c *Config) { c.Lambda = 0 }, "-lambda 0.3 then, 0 now"},
 		{func(c *Config) { c.TC = "10+0.1" }, "-tc 1+0.01 then, 10+0.1 now"},
 		{func(c *Config) { c.MatchGames = 400 }, "-match-games 800 then, 400 now"},
 		{func(c *Config) { c.From = other }, "the current net (-from) "},
@@ -559,5 +561,37 @@ func TestNetExecRunner(t *testing.T) {
 	start := time.Now()
 	if err := run(ctx, Command{Args: []string{"-c", "sleep 30"}}); !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 10*time.Second {
 		t.Errorf("cancelled: %v after %v", err, time.Since(start))
+	}
+}
+
+// A settings file written before -lambda was kept (no "lambda") is read as
+// train's default, so such a run resumes; the settings now write it.
+func TestSettingsWithoutLambdaAreTrainsDefault(t *testing.T) {
+	var old Settings
+	if err := json.Unmarshal([]byte(`{"variant":"camelot","gen":5,"lr":0.0003}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	l := DefaultLambda
+	now := Settings{Variant: "camelot", Gen: 5, LR: 0.0003, Lambda: &l}
+	if d := old.differ(now); d != "" {
+		t.Errorf("an old settings file differs from lambda %v: %s", l, d)
+	}
+	l = 0
+	if d := old.differ(now); d != "-lambda 0.3 then, 0 now" {
+		t.Errorf("got %q", d)
+	}
+}
+
+// Chivalry's and River's nets (and their Anti forms') fit the scores
+// alone; the other boards' take train's default (docs/variants.md).
+func TestBoardLambda(t *testing.T) {
+	for _, v := range game.Variants() {
+		want := DefaultLambda
+		if v == game.Chivalry || v == game.AntiChivalry || v == game.River || v == game.AntiRiver {
+			want = 0
+		}
+		if got := BoardLambda(v); got != want {
+			t.Errorf("%s: lambda %v, want %v", v, got, want)
+		}
 	}
 }

@@ -16,25 +16,28 @@ import (
 // The match's concurrency is not one (it changes how fast the games are
 // played, not which), nor are -steps, -force and -dry-run.
 type Settings struct {
-	Variant       string  `json:"variant"`
-	Gen           int     `json:"gen"`
-	Net           string  `json:"net"`     // the current net's name: its content
-	Buckets       int     `json:"buckets"` // the current net's, which the candidate keeps
-	Seed          uint64  `json:"seed"`
-	Games         int     `json:"games"`
-	Threads       int     `json:"threads"` // train's checkpoint holds it too
-	Epochs        int     `json:"epochs"`
-	LR            float64 `json:"lr"`
-	TC            string  `json:"tc"`
-	MatchGames    int     `json:"match_games"`
-	Openings      string  `json:"openings"` // "" for DIR/openings.cfen
-	OpeningsCount int     `json:"openings_count"`
+	Variant string  `json:"variant"`
+	Gen     int     `json:"gen"`
+	Net     string  `json:"net"`     // the current net's name: its content
+	Buckets int     `json:"buckets"` // the current net's, which the candidate keeps
+	Seed    uint64  `json:"seed"`
+	Games   int     `json:"games"`
+	Threads int     `json:"threads"` // train's checkpoint holds it too
+	Epochs  int     `json:"epochs"`
+	LR      float64 `json:"lr"`
+	// Lambda is train's -lambda; nil in the settings of a run made
+	// before the setting was kept, which trained with DefaultLambda.
+	Lambda        *float64 `json:"lambda,omitempty"`
+	TC            string   `json:"tc"`
+	MatchGames    int      `json:"match_games"`
+	Openings      string   `json:"openings"` // "" for DIR/openings.cfen
+	OpeningsCount int      `json:"openings_count"`
 }
 
 func (r *run) settingsNow() Settings {
 	return Settings{
 		Variant: r.Variant.String(), Gen: r.Gen, Net: r.current.Name, Buckets: r.current.Buckets,
-		Seed: r.Seed, Games: r.Games, Threads: r.Threads, Epochs: r.Epochs, LR: r.LR,
+		Seed: r.Seed, Games: r.Games, Threads: r.Threads, Epochs: r.Epochs, LR: r.LR, Lambda: &r.Lambda,
 		TC: r.TC, MatchGames: r.MatchGames, Openings: r.Openings, OpeningsCount: r.OpeningsCount,
 	}
 }
@@ -52,6 +55,7 @@ func (s Settings) differ(now Settings) string {
 		{"-threads", strconv.Itoa(s.Threads), strconv.Itoa(now.Threads)},
 		{"-epochs", strconv.Itoa(s.Epochs), strconv.Itoa(now.Epochs)},
 		{"-lr", strconv.FormatFloat(s.LR, 'g', -1, 64), strconv.FormatFloat(now.LR, 'g', -1, 64)},
+		{"-lambda", lambdaText(s.Lambda), lambdaText(now.Lambda)},
 		{"-tc", s.TC, now.TC},
 		{"-match-games", strconv.Itoa(s.MatchGames), strconv.Itoa(now.MatchGames)},
 		{"-openings", s.Openings, now.Openings},
@@ -62,6 +66,13 @@ func (s Settings) differ(now Settings) string {
 		}
 	}
 	return ""
+}
+
+func lambdaText(l *float64) string {
+	if l == nil {
+		return strconv.FormatFloat(DefaultLambda, 'g', -1, 64)
+	}
+	return strconv.FormatFloat(*l, 'g', -1, 64)
 }
 
 func orNone(s string) string {

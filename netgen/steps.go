@@ -26,7 +26,7 @@ func (r *run) datagenArgs() []string {
 func (r *run) trainArgs() []string {
 	return []string{"train", "-variant", r.Variant.String(), "-init", r.currentPath(),
 		"-epochs", strconv.Itoa(r.Epochs), "-lr", strconv.FormatFloat(r.LR, 'g', -1, 64),
-		"-threads", strconv.Itoa(r.Threads), "-seed", strconv.Itoa(r.Gen),
+		"-lambda", strconv.FormatFloat(r.Lambda, 'g', -1, 64), "-threads", strconv.Itoa(r.Threads), "-seed", strconv.Itoa(r.Gen),
 		"-buckets", strconv.Itoa(r.current.Buckets), "-out", r.candidate(), r.dataPath()}
 }
 
