@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/camelot-engine/camelot/eval"
 	"github.com/camelot-engine/camelot/game"
 	"github.com/camelot-engine/camelot/movegen"
 )
@@ -74,6 +75,65 @@ func TestAntiSeeksContact(t *testing.T) {
 	q.MakeMove(m)
 	if got := meanSteps(&q, movegen.White); got != best {
 		t.Errorf("%s leaves White %.2f steps from Black on average; %.2f was possible", p.MoveText(m), got, best)
+	}
+}
+
+// The side searched for in an Anti form is driven to the enemy: a king
+// step nearer, for one piece, is worth eval.DriveStep to it, counted from the
+// root so that the score at the root stays the material's (and above
+// R16's draw with its contempt). Depth 1 from Men four ranks apart: the
+// best move steps one Man a rank nearer, +DriveStep; Play material sees
+// no difference, 0.
+func TestAntiDriveTowardsTheEnemy(t *testing.T) {
+	p := antiPosition(t, movegen.AntiCamelot, "2/8/10/12/4m2m4/12/12/12/12/12/12/4M2M4/12/10/8/2 w")
+	for _, tc := range []struct {
+		play Play
+		want int
+	}{{PlayNormal, eval.DriveStep(movegen.AntiCamelot)}, {PlayMaterial, 0}} {
+		e := New(Options{Threads: 1})
+		if err := e.SetPlay(tc.play); err != nil {
+			t.Fatal(err)
+		}
+		var last Info
+		e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 1}, func(i Info) { last = i })
+		if last.Score.Mate != 0 || last.Score.CP != tc.want {
+			t.Errorf("%s: depth 1 scores %+v, want %d", tc.play, last.Score, tc.want)
+		}
+	}
+	// Black to move, the drive is Black's.
+	p = antiPosition(t, movegen.AntiCamelot, "2/8/10/12/4m2m4/12/12/12/12/12/12/4M2M4/12/10/8/2 b")
+	var last Info
+	New(Options{Threads: 1}).Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 1}, func(i Info) { last = i })
+	if want := eval.DriveStep(movegen.AntiCamelot); last.Score.CP != want {
+		t.Errorf("Black to move: depth 1 scores %+v, want %d", last.Score, want)
+	}
+}
+
+// One piece against one is the draw R16 makes of it when neither side can
+// step next to the other (V11): a depth-1 search from Men far apart
+// scores it so for the side searched for, where material calls it even;
+// and from two squares apart the side to move still finds its win (it
+// steps next to the other, which must take it, and has no move left).
+func TestAntiOnePieceEachIsADraw(t *testing.T) {
+	p := antiPosition(t, movegen.AntiCamelot, "2/8/10/12/4m7/12/12/12/12/12/12/4M7/12/10/8/2 w")
+	for _, tc := range []struct {
+		play Play
+		want int
+	}{{PlayNormal, DrawScore - antiContempt}, {PlayMaterial, 0}} {
+		e := New(Options{Threads: 1})
+		if err := e.SetPlay(tc.play); err != nil {
+			t.Fatal(err)
+		}
+		var last Info
+		e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 1}, func(i Info) { last = i })
+		if last.Score.Mate != 0 || last.Score.CP != tc.want {
+			t.Errorf("%s: depth 1 scores %+v, want %d", tc.play, last.Score, tc.want)
+		}
+	}
+	p = antiPosition(t, movegen.AntiCamelot, "2/8/10/12/12/12/12/12/12/4m7/12/4M7/12/10/8/2 w")
+	res := New(Options{Threads: 1}).Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 4}, nil)
+	if _, ok := movegen.MoveOf(res.Best); !ok || res.Score.Mate != 1 {
+		t.Errorf("two squares apart: %v scoring %+v, want a win in one (E5-E6, E5-D6 or E5-F6)", res.Best, res.Score)
 	}
 }
 

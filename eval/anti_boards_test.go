@@ -98,7 +98,7 @@ func stepDistances(v movegen.Variant, from, trees movegen.Bitboard) map[movegen.
 
 // Contact is 100 × (16 − the mean king steps from each piece of a side
 // to the nearest enemy piece, round the river and the trees), distances of
-// 16 or more counting 16.
+// 16 or more counting 16; a StepMap's sum is the sum of those steps.
 func TestContactIsTheMeanStepsToTheEnemy(t *testing.T) {
 	vs := antiVariants()
 	if len(vs) == 0 {
@@ -114,6 +114,11 @@ func TestContactIsTheMeanStepsToTheEnemy(t *testing.T) {
 		if got, want := Contact(&p, movegen.Black), 100*(16-2); got != want {
 			t.Errorf("Black's contact %d, want %d", got, want)
 		}
+		var m StepMap
+		m.Fill(&p, movegen.White)
+		if got, want := m.Sum(p.Pieces[movegen.White]), 6+2; got != want {
+			t.Errorf("White's steps %d, want %d", got, want)
+		}
 	} else if movegen.Playable(movegen.AntiCamelot) {
 		t.Fatal(err)
 	}
@@ -122,7 +127,7 @@ func TestContactIsTheMeanStepsToTheEnemy(t *testing.T) {
 		for _, p := range randomPlayout(v, rng, 160) {
 			for c := movegen.White; c <= movegen.Black; c++ {
 				own, enemy := p.Pieces[c], p.Pieces[c.Other()]
-				want := 0
+				want, wantSteps := 0, 0
 				if !own.IsEmpty() && !enemy.IsEmpty() {
 					dist := stepDistances(v, enemy, p.Trees)
 					sum, n := 0, 0
@@ -132,11 +137,19 @@ func TestContactIsTheMeanStepsToTheEnemy(t *testing.T) {
 							d = 16 // no way round
 						}
 						sum += 16 - min(16, d)
+						wantSteps += min(16, d)
 					}
 					want = 100 * sum / n
+				} else {
+					wantSteps = 16 * own.Count() // no enemy: every square 16
 				}
 				if got := Contact(&p, c); got != want {
 					t.Fatalf("%s %s: %s's contact %d, want %d", v, p.CFEN(), c, got, want)
+				}
+				var m StepMap
+				m.Fill(&p, c)
+				if got := m.Sum(own); got != wantSteps {
+					t.Fatalf("%s %s: %s's steps %d, want %d", v, p.CFEN(), c, got, wantSteps)
 				}
 			}
 		}

@@ -101,7 +101,7 @@ func (t *thread) isRepetition() bool {
 // thread's cache.
 func (t *thread) evaluate(ply int) int {
 	if v, ok := t.evals.lookup(t.pos.Key); ok {
-		return t.progress(v)
+		return t.leafScore(v)
 	}
 	var v int
 	if t.nn != nil {
@@ -114,7 +114,46 @@ func (t *thread) evaluate(ply int) int {
 	}
 	v = max(min(v, scoreLimit), -scoreLimit)
 	t.evals.store(t.pos.Key, v)
-	return t.progress(v)
+	return t.leafScore(v)
+}
+
+// leafScore is the static score v as the search uses it: in an Anti form
+// played to its goal moved towards R16's draw (progress) and driven
+// towards the enemy (drive), and one piece against one scored as the draw
+// it is: the side to move that can step next to the other wins (it must
+// be taken), so both keep three steps apart and R16 ends it. Material
+// alone calls that ending even, and the search simplified into it from
+// won positions. A search from such an ending still finds its wins; only
+// its leaves are the draw.
+func (t *thread) leafScore(v int) int {
+	if !t.driving {
+		return t.progress(v)
+	}
+	if t.pos.Pieces[movegen.White].Count() == 1 && t.pos.Pieces[movegen.Black].Count() == 1 {
+		return t.drawFor[t.pos.Side]
+	}
+	return t.progress(v) + t.drive()
+}
+
+// drive is the side searched for's drive towards the enemy in an Anti
+// form played to its goal, from the side to move's view: eval.DriveStep a
+// step from each of its pieces to the enemy's pieces as they stood at the
+// root (thread.driveMap), more than at the root, against it. Both sides need
+// contact to give their pieces away (V11), so an evaluation of one side's
+// terms minus the other's cannot ask for it; the side searched for seeks
+// it alone, as contempt makes a chess engine shun a draw, and so brings
+// its pieces to an opponent that keeps away rather than shuffle into
+// R16's draw. The enemy is held where it stood: measured to where it
+// stands at each leaf, the drive let the search's enemy run away, the
+// scores of every line fell to R16's draw, and Anti-River drew 29 games of
+// 30 against the 2-ply searcher by repetition. Counted from the root, it
+// moves the scores and not their level against the draw's.
+func (t *thread) drive() int {
+	v := -t.driveStep * (t.driveMap.Sum(t.pos.Pieces[t.driveSide]) - t.driveBase)
+	if t.pos.Side != t.driveSide {
+		return -v
+	}
+	return v
 }
 
 // antiQuiescePlies caps the quiescence search of an Anti form (V11),
