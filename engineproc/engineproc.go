@@ -69,7 +69,8 @@ type Process struct {
 	cmd      *exec.Cmd
 	stdin    io.WriteCloser
 	sendMu   sync.Mutex
-	lines    chan string   // engine output, closed at EOF
+	lines    chan outLine  // engine output, closed at EOF
+	lastAt   time.Time     // when the last line ReadUntil handed on was read
 	exited   chan struct{} // closed once the process has been waited for
 	waitErr  error         // valid once exited is closed
 	stop     chan struct{} // closed by Kill: output is no longer read
@@ -167,23 +168,30 @@ func Start(ctx context.Context, c Config) (*Process, error) {
 func newProcess(c Config, stdin io.WriteCloser) *Process {
 	return &Process{
 		name: c.Name, stdin: stdin,
-		lines: make(chan string, 256), exited: make(chan struct{}), stop: make(chan struct{}),
+		lines: make(chan outLine, 256), exited: make(chan struct{}), stop: make(chan struct{}),
 		options: map[string]bool{}, debugLog: c.Debug,
 	}
 }
 
-// readOutput passes the engine's output on a line at a time, then
-// closes p.lines.
+// outLine is a line of the engine's output and when it was read.
+type outLine struct {
+	text string
+	at   time.Time
+}
+
+// readOutput passes the engine's output on a line at a time, each with
+// the time it was read, then closes p.lines.
 func (p *Process) readOutput(stdout io.Reader) {
 	defer close(p.lines)
 	sc := bufio.NewScanner(stdout)
 	sc.Buffer(make([]byte, 64<<10), 4<<20)
 	for sc.Scan() {
+		at := time.Now()
 		line := strings.TrimRight(sc.Text(), "\r")
 		p.remember(line)
 		p.debug("<", line)
 		select {
-		case p.lines <- line:
+		case p.lines <- outLine{line, at}:
 		case <-p.stop:
 		}
 	}
@@ -359,7 +367,10 @@ func (p *Process) Send(line string) error {
 
 // ReadUntil hands each output line to done until it returns true. It
 // fails with ErrTimeout at the deadline (a zero deadline: none), ErrEOF
-// when the output ends, or the context's error.
+// when the output ends, or the context's error. A line read before the
+// deadline counts even when ReadUntil wakes after it: on a loaded machine
+// the line and the timer are often ready at once, and one picked at
+// random would forfeit a move made in time.
 func (p *Process) ReadUntil(ctx context.Context, deadline time.Time, done func(string) bool) error {
 	var timeout <-chan time.Time
 	if !deadline.IsZero() {
@@ -373,16 +384,48 @@ func (p *Process) ReadUntil(ctx context.Context, deadline time.Time, done func(s
 			if !ok {
 				return ErrEOF
 			}
-			if done(line) {
+			if !deadline.IsZero() && line.at.After(deadline) {
+				return ErrTimeout
+			}
+			p.lastAt = line.at
+			if done(line.text) {
 				return nil
 			}
 		case <-timeout:
-			return ErrTimeout
+			return p.drainUntil(deadline, done)
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
 }
+
+// drainUntil hands done the lines already read by the deadline, after
+// the timer fired: nil if done accepts one, else ErrTimeout (ErrEOF when
+// the output ended).
+func (p *Process) drainUntil(deadline time.Time, done func(string) bool) error {
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				return ErrEOF
+			}
+			if line.at.After(deadline) {
+				return ErrTimeout
+			}
+			p.lastAt = line.at
+			if done(line.text) {
+				return nil
+			}
+		default:
+			return ErrTimeout
+		}
+	}
+}
+
+// LastLineAt is when the last line ReadUntil handed on was read from the
+// engine: for a referee, the time of the answer, not of its own turn to
+// look at it.
+func (p *Process) LastLineAt() time.Time { return p.lastAt }
 
 // Alive reports whether the process is still running.
 func (p *Process) Alive() bool {

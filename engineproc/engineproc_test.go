@@ -128,3 +128,48 @@ func TestStartFailure(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// A line read before the deadline counts however late ReadUntil looks at
+// it, and one read after it does not: a referee starved of the CPU wakes
+// to the engine's answer and its own timer at once (and select picks
+// either), and the answer's time is when it was read (LastLineAt).
+func TestReadUntilJudgesLinesByWhenTheyWereRead(t *testing.T) {
+	ctx := context.Background()
+	p, err := Start(ctx, helperConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Kill()
+	bestmove := func(l string) bool { return strings.HasPrefix(l, "bestmove") }
+	for i := range 20 {
+		sent := time.Now()
+		if err := p.Send("go movetime 10"); err != nil {
+			t.Fatal(err)
+		}
+		// Wait until the answer has been read, then look with a deadline
+		// that has passed but came after the reading.
+		for len(p.lines) < 2 {
+			time.Sleep(time.Millisecond)
+		}
+		time.Sleep(5 * time.Millisecond)
+		deadline := time.Now().Add(-time.Millisecond)
+		if err := p.ReadUntil(ctx, deadline, bestmove); err != nil {
+			t.Fatalf("try %d: an answer read in time refused: %v", i, err)
+		}
+		if at := p.LastLineAt(); at.Before(sent) || at.After(deadline) {
+			t.Fatalf("try %d: answer read at %v, sent %v, deadline %v", i, at, sent, deadline)
+		}
+	}
+	// An answer read after the deadline is late.
+	deadline := time.Now()
+	time.Sleep(2 * time.Millisecond)
+	if err := p.Send("go movetime 10"); err != nil {
+		t.Fatal(err)
+	}
+	for len(p.lines) < 2 {
+		time.Sleep(time.Millisecond)
+	}
+	if err := p.ReadUntil(ctx, deadline, bestmove); !errors.Is(err, ErrTimeout) {
+		t.Errorf("an answer read after the deadline: %v, want a timeout", err)
+	}
+}

@@ -249,10 +249,12 @@ func (s *gameState) move(ctx context.Context) (gameResult, bool) {
 	if err := p.Send(b.String()); err != nil {
 		return s.lost(ctx, side, err, 0)
 	}
+	// The clock starts before the go is sent: a quick engine's answer
+	// can be read before Send returns.
+	started := time.Now()
 	if err := p.Send(goCmd); err != nil {
 		return s.lost(ctx, side, err, 0)
 	}
-	started := time.Now()
 	var deadline time.Time
 	if allowed > 0 {
 		deadline = started.Add(allowed)
@@ -276,6 +278,9 @@ func (s *gameState) move(ctx context.Context) (gameResult, bool) {
 	if err != nil {
 		return s.lost(ctx, side, err, elapsed)
 	}
+	// The move's time is when its line was read, not when this goroutine
+	// got to it: on a loaded machine the referee waits its turn too.
+	elapsed = p.LastLineAt().Sub(started)
 	// The clock is checked before the move: a late move loses even if it
 	// arrived before the timer fired.
 	if e.ST > 0 && elapsed > e.ST+margin {
