@@ -117,18 +117,20 @@ func (t *thread) evaluate(ply int) int {
 
 // leafScore is the static score v as the search uses it: in an Anti form
 // played to its goal moved towards R16's draw (progress) and driven
-// towards the enemy (drive), and one piece against one scored as the draw
-// it is: the side to move that can step next to the other wins (it must
-// be taken), so both keep three steps apart and R16 ends it. Material
-// alone calls that ending even, and the search simplified into it from
-// won positions. A search from such an ending still finds its wins; only
-// its leaves are the draw.
+// towards the enemy (drive), and one piece against one scored half way to
+// the draw it mostly is: the side to move that can step next to the other
+// wins (it must be taken), so both keep three steps apart and R16 ends it.
+// Material alone calls that ending even, and the search simplified into
+// it from won positions; scored as the draw itself, it made a repetition
+// as good as playing on, where on a small board a searcher that sees two
+// plies is caught against the edge. A search from such an ending still
+// finds its wins, and the drive still brings the piece to the other.
 func (t *thread) leafScore(v int) int {
 	if !t.driving {
 		return t.progress(v)
 	}
 	if t.pos.Pieces[movegen.White].Count() == 1 && t.pos.Pieces[movegen.Black].Count() == 1 {
-		return t.drawFor[t.pos.Side]
+		return (DrawScore+t.drawFor[t.pos.Side])/2 + t.drive()
 	}
 	return t.progress(v) + t.drive()
 }
