@@ -80,6 +80,18 @@ func TestAntiSeeksContact(t *testing.T) {
 	}
 }
 
+// scoreUnder is the last score of a search of p to depth under play.
+func scoreUnder(t *testing.T, p movegen.Position, play Play, depth int) Score {
+	t.Helper()
+	e := New(Options{Threads: 1})
+	if err := e.SetPlay(play); err != nil {
+		t.Fatal(err)
+	}
+	var last Info
+	e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: depth}, func(i Info) { last = i })
+	return last.Score
+}
+
 // The side searched for in an Anti form is driven to the enemy: a king
 // step nearer, for one piece, is worth eval.DriveStep to it, counted from the
 // root so that the score at the root stays the material's (and above
@@ -92,22 +104,14 @@ func TestAntiDriveTowardsTheEnemy(t *testing.T) {
 		play Play
 		want int
 	}{{PlayNormal, eval.DriveStep(movegen.AntiCamelot)}, {PlayMaterial, 0}} {
-		e := New(Options{Threads: 1})
-		if err := e.SetPlay(tc.play); err != nil {
-			t.Fatal(err)
-		}
-		var last Info
-		e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 1}, func(i Info) { last = i })
-		if last.Score.Mate != 0 || last.Score.CP != tc.want {
-			t.Errorf("%s: depth 1 scores %+v, want %d", tc.play, last.Score, tc.want)
+		if got := scoreUnder(t, p, tc.play, 1); got.Mate != 0 || got.CP != tc.want {
+			t.Errorf("%s: depth 1 scores %+v, want %d", tc.play, got, tc.want)
 		}
 	}
 	// Black to move, the drive is Black's.
 	p = antiPosition(t, movegen.AntiCamelot, "2/8/10/12/4m2m4/12/12/12/12/12/12/4M2M4/12/10/8/2 b")
-	var last Info
-	New(Options{Threads: 1}).Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 1}, func(i Info) { last = i })
-	if want := eval.DriveStep(movegen.AntiCamelot); last.Score.CP != want {
-		t.Errorf("Black to move: depth 1 scores %+v, want %d", last.Score, want)
+	if got, want := scoreUnder(t, p, PlayNormal, 1), eval.DriveStep(movegen.AntiCamelot); got.Mate != 0 || got.CP != want {
+		t.Errorf("Black to move: depth 1 scores %+v, want %d", got, want)
 	}
 }
 
@@ -123,14 +127,8 @@ func TestAntiOnePieceEachIsHalfADraw(t *testing.T) {
 		play Play
 		want int
 	}{{PlayNormal, DrawScore - antiContempt/2 + eval.DriveStep(movegen.AntiCamelot)}, {PlayMaterial, 0}} {
-		e := New(Options{Threads: 1})
-		if err := e.SetPlay(tc.play); err != nil {
-			t.Fatal(err)
-		}
-		var last Info
-		e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 1}, func(i Info) { last = i })
-		if last.Score.Mate != 0 || last.Score.CP != tc.want {
-			t.Errorf("%s: depth 1 scores %+v, want %d", tc.play, last.Score, tc.want)
+		if got := scoreUnder(t, p, tc.play, 1); got.Mate != 0 || got.CP != tc.want {
+			t.Errorf("%s: depth 1 scores %+v, want %d", tc.play, got, tc.want)
 		}
 	}
 	p = antiPosition(t, movegen.AntiCamelot, "2/8/10/12/12/12/12/12/12/4m7/12/4M7/12/10/8/2 w")
@@ -149,14 +147,8 @@ func TestAntiContemptForDraws(t *testing.T) {
 		play Play
 		want int
 	}{{PlayNormal, DrawScore - antiContempt}, {PlayMaterial, DrawScore}} {
-		e := New(Options{Threads: 1})
-		if err := e.SetPlay(tc.play); err != nil {
-			t.Fatal(err)
-		}
-		var last Info
-		e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 3}, func(i Info) { last = i })
-		if last.Score.Mate != 0 || last.Score.CP != tc.want {
-			t.Errorf("%s: the draw scores %+v, want %d", tc.play, last.Score, tc.want)
+		if got := scoreUnder(t, p, tc.play, 3); got.Mate != 0 || got.CP != tc.want {
+			t.Errorf("%s: the draw scores %+v, want %d", tc.play, got, tc.want)
 		}
 	}
 }

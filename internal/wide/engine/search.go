@@ -128,7 +128,7 @@ func (t *thread) evaluate(ply int) int {
 // plies is caught against the edge. A search from such an ending still
 // finds its wins, and the drive still brings the piece to the other.
 func (t *thread) leafScore(v int) int {
-	if !t.driving {
+	if !t.s.antiPlay {
 		return t.progress(v)
 	}
 	if t.pos.Pieces[movegen.White].Count() == 1 && t.pos.Pieces[movegen.Black].Count() == 1 {

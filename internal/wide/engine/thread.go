@@ -62,13 +62,12 @@ type thread struct {
 	// DrawScore, or in an Anti form played to its goal a loss of
 	// antiContempt for the side searched for.
 	drawFor [2]int
-	// driving: an Anti form played to its goal, whose static scores count
-	// the steps of driveSide's pieces to the enemy against it (drive).
-	// driveMap holds the steps to the enemy's pieces as they stand at the
+	// In an Anti form played to its goal (shared.antiPlay) the static
+	// scores count the steps of driveSide's pieces to the enemy against it
+	// (drive). driveMap holds the steps to the enemy's pieces as they stand at the
 	// root, and driveBase the root's sum of them, from which drive counts
 	// so that the drive moves scores and not their level against the
 	// draw's.
-	driving   bool
 	driveSide movegen.Color
 	driveStep int // eval.DriveStep of the board
 	driveBase int
@@ -113,8 +112,8 @@ func (t *thread) prepare(s *shared, r root) {
 	if s.antiPlay && !t.claims {
 		t.drawFor[t.pos.Side], t.drawFor[t.pos.Side.Other()] = DrawScore-antiContempt, DrawScore+antiContempt
 	}
-	t.driving, t.driveSide, t.driveBase = s.antiPlay, t.pos.Side, 0
-	if t.driving {
+	t.driveSide, t.driveBase = t.pos.Side, 0
+	if s.antiPlay {
 		t.driveStep = eval.DriveStep(t.pos.Variant)
 		t.driveMap.Fill(&t.pos, t.driveSide)
 		t.driveBase = t.driveMap.Sum(t.pos.Pieces[t.driveSide])
