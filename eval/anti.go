@@ -38,6 +38,25 @@ const (
 // DriveStep is driveStep on v's board: riverDrive times it with a river.
 func DriveStep(v movegen.Variant) int { return layoutOf(v).driveStep }
 
+// drawContempt is what an R16 draw costs the side an Anti form is
+// searched for (engine's thread.drawFor), in centi-men: a draw there is
+// no result but two sides that kept apart, and a side a few pieces
+// "behind" is far from lost, since every piece must still be given away.
+// riverContempt replaces it on a board cut by a river (V9), whose armies
+// meet only on the four bridge squares and there stop: at 300 the side
+// searched for took repetitions three or more pieces "behind", and
+// Anti-River drew 24 of 43 games against the 2-ply searcher at 40,000
+// nodes a move, at 1,000 7 of 100; on the open boards 1,000 drew more
+// (Anti-Cam 14 of 96 at 0.1 s a move, against 7 of 100 at 300), taking
+// lone-piece endings rather than a repetition (docs/variants.md).
+const (
+	drawContempt  = 300
+	riverContempt = 1000
+)
+
+// DrawContempt is drawContempt on v's board, riverContempt with a river.
+func DrawContempt(v movegen.Variant) int { return layoutOf(v).drawContempt }
+
 // contactSteps caps the king steps Contact tells apart: the ranks of the
 // longest board (V2).
 const contactSteps = 16

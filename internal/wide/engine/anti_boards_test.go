@@ -126,7 +126,7 @@ func TestAntiOnePieceEachIsHalfADraw(t *testing.T) {
 	for _, tc := range []struct {
 		play Play
 		want int
-	}{{PlayNormal, DrawScore - antiContempt/2 + eval.DriveStep(movegen.AntiCamelot)}, {PlayMaterial, 0}} {
+	}{{PlayNormal, DrawScore - eval.DrawContempt(movegen.AntiCamelot)/2 + eval.DriveStep(movegen.AntiCamelot)}, {PlayMaterial, 0}} {
 		if got := scoreUnder(t, p, tc.play, 1); got.Mate != 0 || got.CP != tc.want {
 			t.Errorf("%s: depth 1 scores %+v, want %d", tc.play, got, tc.want)
 		}
@@ -138,18 +138,34 @@ func TestAntiOnePieceEachIsHalfADraw(t *testing.T) {
 	}
 }
 
-// In an Anti form R16's draws cost the side searched for antiContempt:
-// past the 99th ply without progress every move draws, and the search
-// says so from its side; the reference searcher scores them as draws.
+// In an Anti form R16's draws cost the side searched for the board's
+// contempt (eval.DrawContempt), more on River's (V9), whose armies stop
+// at the bridges: past the 99th ply without progress every move draws,
+// and the search says so from its side; the reference searcher scores
+// them as draws.
 func TestAntiContemptForDraws(t *testing.T) {
-	p := antiPosition(t, movegen.AntiCamelot, "2/8/10/12/4m2m4/12/12/12/12/12/12/4M2M4/12/10/8/2 w 0/0 99 80")
-	for _, tc := range []struct {
-		play Play
-		want int
-	}{{PlayNormal, DrawScore - antiContempt}, {PlayMaterial, DrawScore}} {
-		if got := scoreUnder(t, p, tc.play, 3); got.Mate != 0 || got.CP != tc.want {
-			t.Errorf("%s: the draw scores %+v, want %d", tc.play, got, tc.want)
+	for _, b := range []struct {
+		v    movegen.Variant
+		cfen string
+	}{
+		{movegen.AntiCamelot, "2/8/10/12/4m2m4/12/12/12/12/12/12/4M2M4/12/10/8/2 w 0/0 99 80"},
+		{movegen.AntiRiver, "2/8/10/12/12/2N9/12/t11/tt10/12/12/12/12/10/tt1m2t1/2 w 0/0 99 109"},
+	} {
+		if !movegen.Playable(b.v) {
+			continue // the other grid's copy of this test plays it
 		}
+		p := antiPosition(t, b.v, b.cfen)
+		for _, tc := range []struct {
+			play Play
+			want int
+		}{{PlayNormal, DrawScore - eval.DrawContempt(b.v)}, {PlayMaterial, DrawScore}} {
+			if got := scoreUnder(t, p, tc.play, 3); got.Mate != 0 || got.CP != tc.want {
+				t.Errorf("%v, %s: the draw scores %+v, want %d", b.v, tc.play, got, tc.want)
+			}
+		}
+	}
+	if r, c := eval.DrawContempt(movegen.AntiRiver), eval.DrawContempt(movegen.AntiCamelot); r <= c {
+		t.Errorf("Anti-River's contempt %d is not above Anti-Camelot's %d", r, c)
 	}
 }
 

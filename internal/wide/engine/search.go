@@ -165,13 +165,6 @@ func (t *thread) drive() int {
 // million nodes at depth 3, for the reference searcher too.
 const antiQuiescePlies = 8
 
-// antiContempt is what an R16 draw costs the side searched for in an
-// Anti form (V11), in centi-men: a draw there is no result but two sides
-// that kept apart, and a side a Man or so behind in the middlegame is far
-// from lost, since every piece must still be given away. So a drawing
-// line is played only when the others lose more (thread.drawFor).
-const antiContempt = 300
-
 // drawPlies are R16's plies without a capture or a castle entry that draw.
 const drawPlies = 100
 

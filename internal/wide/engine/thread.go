@@ -60,7 +60,7 @@ type thread struct {
 	horizon       int // the ply the quiescence search started from
 	// drawFor[c] is the score of R16's draws for colour c to move:
 	// DrawScore, or in an Anti form played to its goal a loss of
-	// antiContempt for the side searched for.
+	// the board's contempt (eval.DrawContempt) for the side searched for.
 	drawFor [2]int
 	// In an Anti form played to its goal (shared.antiPlay) the static
 	// scores count the steps of driveSide's pieces to the enemy against it
@@ -110,7 +110,8 @@ func (t *thread) prepare(s *shared, r root) {
 	t.claims, t.claimPlies, t.claimOccurrences = rs.ClaimPlies > 0, rs.ClaimPlies, rs.ClaimOccurrences
 	t.progressPlies, t.drawFor = 0, [2]int{DrawScore, DrawScore}
 	if s.antiPlay && !t.claims {
-		t.drawFor[t.pos.Side], t.drawFor[t.pos.Side.Other()] = DrawScore-antiContempt, DrawScore+antiContempt
+		c := eval.DrawContempt(t.pos.Variant)
+		t.drawFor[t.pos.Side], t.drawFor[t.pos.Side.Other()] = DrawScore-c, DrawScore+c
 	}
 	t.driveSide, t.driveBase = t.pos.Side, 0
 	if s.antiPlay {

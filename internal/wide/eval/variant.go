@@ -26,8 +26,9 @@ type layout struct {
 	geo     *movegen.Geometry
 	variant movegen.Variant
 	// driveStep is an Anti form's drive towards the enemy a king step
-	// (DriveStep), set by the board's river.
-	driveStep int
+	// (DriveStep), and drawContempt what an R16 draw costs the side
+	// searched for (DrawContempt), both set by the board's river.
+	driveStep, drawContempt int
 	// pstSquares is the number of piece-square entries per kind: the
 	// board's squares folded left to right, castles left out.
 	pstSquares int
@@ -149,9 +150,10 @@ func (l *layout) ownView(s movegen.Square, c movegen.Color) (file, rank int) {
 // build derives l from variant v's geometry.
 func (l *layout) build(v movegen.Variant) {
 	geo := movegen.GeometryOf(v)
-	l.geo, l.variant, l.driveStep = geo, v, driveStep
+	l.geo, l.variant, l.driveStep, l.drawContempt = geo, v, driveStep, drawContempt
 	if !geo.River.IsEmpty() {
 		l.driveStep *= riverDrive
+		l.drawContempt = riverContempt
 	}
 	castles := geo.Castle[movegen.White].Or(geo.Castle[movegen.Black])
 	var index [movegen.NumRanks][movegen.NumFiles]int16
