@@ -159,6 +159,11 @@ func TestBuildRefusesAGameOfAnotherBoard(t *testing.T) {
 // A book of every board builds through the same code: its positions are
 // its board's, and every move it offers is legal there.
 func TestBuildOnEveryBoard(t *testing.T) {
+	if testing.Short() {
+		// One thread a build: nothing here for the race detector (the race
+		// run is -short), which made it 200 s of the CI's race run.
+		t.Skip("the builds on every board are left to the full run")
+	}
 	for _, v := range game.Boards() {
 		cfg := tinyConfig(12, 1)
 		cfg.Variant = v

@@ -49,13 +49,19 @@ func TestReportsEndWithTheMovePlayed(t *testing.T) {
 		"2/8/10/12/12/6m5/6mn4/12/12/4MM1m4/4NN6/12/12/10/8/2 w 0/0 0 25",
 	}
 	extra := 0
+	// The race run (-short) stops at 20,000 nodes: one thread searches here,
+	// and the larger searches were most of its time.
+	maxNodes := uint64(200000)
+	if testing.Short() {
+		maxNodes = 20000
+	}
 	for _, cfen := range cfens {
 		p, err := movegen.ParseCFEN(cfen)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, multiPV := range []int{1, 3} {
-			for nodes := uint64(2000); nodes <= 200000; nodes = nodes * 3 / 2 {
+			for nodes := uint64(2000); nodes <= maxNodes; nodes = nodes * 3 / 2 {
 				e := New(Options{Threads: 1, Hash: 4, MultiPV: multiPV})
 				var infos []Info
 				res := e.Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Nodes: nodes}, func(in Info) { infos = append(infos, in) })

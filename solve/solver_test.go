@@ -82,16 +82,27 @@ func readDir(t *testing.T, dir string) map[string][]byte {
 // after some layers, with a half-written file left behind as a killed run
 // leaves it, and started again, writes the same bytes as an unbroken run.
 func TestSolveDeterministicAndResumable(t *testing.T) {
-	whole, resumed := t.TempDir(), t.TempDir()
-	solveSmall(t, whole, 2, smallLayers)
+	whole, err := smallTable() // solved on two threads
+	if err != nil {
+		t.Fatal(err)
+	}
+	stop := smallLayers
+	if testing.Short() {
+		// The race run (-short) stops after the layers of three pieces:
+		// the four-piece layers, solved twice more, were 30 s of it.
+		stop = 12
+		whole = t.TempDir()
+		solveSmall(t, whole, 2, stop)
+	}
+	resumed := t.TempDir()
 	solveSmall(t, resumed, 1, 9)
 	next := Signatures()[9]
 	os.WriteFile(filepath.Join(resumed, layerFileName(next)), []byte("half a layer"), 0o644)
 	os.WriteFile(filepath.Join(resumed, "."+layerFileName(next)+".tmp123"), []byte("killed"), 0o644)
-	solveSmall(t, resumed, 2, smallLayers)
+	solveSmall(t, resumed, 2, stop)
 	a, b := readDir(t, whole), readDir(t, resumed)
-	if len(a) != smallLayers+1 || len(a) != len(b) {
-		t.Fatalf("%d and %d files, want %d", len(a), len(b), smallLayers+1)
+	if len(a) != stop+1 || len(a) != len(b) {
+		t.Fatalf("%d and %d files, want %d", len(a), len(b), stop+1)
 	}
 	for name, data := range a {
 		if !bytes.Equal(data, b[name]) {
@@ -125,6 +136,12 @@ func TestSolveRefusesDamagedTable(t *testing.T) {
 // colour-flipped image's: the rules are the same for both sides.
 func TestValuesSymmetric(t *testing.T) {
 	tab, _ := openSmall(t)
+	// The race run (-short) checks every 16th position: the test is one
+	// goroutine's, and the whole layers were 25 s of it.
+	stride := 1
+	if testing.Short() {
+		stride = 16
+	}
 	for _, s := range Signatures()[:smallLayers] {
 		values, err := tab.layer(s)
 		if err != nil {
@@ -134,7 +151,8 @@ func TestValuesSymmetric(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for idx, v := range values {
+		for idx := 0; idx < len(values); idx += stride {
+			v := values[idx]
 			pl := Unrank(s, uint64(idx))
 			if m := values[Index(pl.Mirror())]; m != v {
 				t.Fatalf("%s is %s, its mirror image %s", cfen(pl), v, m)
