@@ -32,6 +32,16 @@ var otherVariants = func() []movegen.Variant {
 // randomVariantPositions plays n random games of variant v from its start
 // (V3) for a random number of plies and returns where they stopped,
 // games not yet over; deterministic for the seed.
+// variantPositions is how many random positions of each board the
+// symmetry and feature tests check: 1,500, or 300 in the race run
+// (-short), where one goroutine's arithmetic is only slower.
+func variantPositions() int {
+	if testing.Short() {
+		return 300
+	}
+	return 1500
+}
+
 func randomVariantPositions(v movegen.Variant, n int, seed uint64) []movegen.Position {
 	r := rand.New(rand.NewPCG(seed, 7))
 	var out []movegen.Position
@@ -114,7 +124,7 @@ func variantLeftRight(p movegen.Position) movegen.Position {
 func TestVariantEvaluateSymmetric(t *testing.T) {
 	for _, v := range otherVariants {
 		names := WeightNamesOf(v)
-		for _, p := range randomVariantPositions(v, 1500, 5) {
+		for _, p := range randomVariantPositions(v, variantPositions(), 5) {
 			fs, phase := Features(&p, nil)
 			q := variantColourFlip(p)
 			flipped, flippedPhase := Features(&q, nil)
@@ -163,7 +173,7 @@ func TestVariantEvaluateSymmetric(t *testing.T) {
 func TestVariantFeaturesGiveEvaluate(t *testing.T) {
 	for _, v := range otherVariants {
 		weights := WeightsOf(v)
-		for _, p := range randomVariantPositions(v, 1500, 6) {
+		for _, p := range randomVariantPositions(v, variantPositions(), 6) {
 			fs, phase := Features(&p, nil)
 			mg, eg := 0, 0
 			seen := map[uint16]bool{}
