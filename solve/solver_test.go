@@ -11,17 +11,21 @@ import (
 	"github.com/camelot-engine/camelot/movegen"
 )
 
-// smallLayers is how many of the first layers the tests solve: every
-// layer of at most four pieces, a second or two.
-var smallLayers = func() int {
+// layersUpTo is how many of the first layers hold at most pieces pieces
+// (Signatures solves fewer pieces first).
+func layersUpTo(pieces int) int {
 	n := 0
 	for _, s := range Signatures() {
-		if w, b := s.Pieces(); w+b <= 4 {
+		if w, b := s.Pieces(); w+b <= pieces {
 			n++
 		}
 	}
 	return n
-}()
+}
+
+// smallLayers is how many of the first layers the tests solve: every
+// layer of at most four pieces, a second or two.
+var smallLayers = layersUpTo(4)
 
 // smallTable returns a table of the small layers, solved once for the
 // tests that only read it.
@@ -90,7 +94,7 @@ func TestSolveDeterministicAndResumable(t *testing.T) {
 	if testing.Short() {
 		// The race run (-short) stops after the layers of three pieces:
 		// the four-piece layers, solved twice more, were 30 s of it.
-		stop = 12
+		stop = layersUpTo(3)
 		whole = t.TempDir()
 		solveSmall(t, whole, 2, stop)
 	}

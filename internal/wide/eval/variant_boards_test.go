@@ -29,9 +29,6 @@ var otherVariants = func() []movegen.Variant {
 	return out
 }()
 
-// randomVariantPositions plays n random games of variant v from its start
-// (V3) for a random number of plies and returns where they stopped,
-// games not yet over; deterministic for the seed.
 // variantPositions is how many random positions of each board the
 // symmetry and feature tests check: 1,500, or 300 in the race run
 // (-short), where one goroutine's arithmetic is only slower.
@@ -42,6 +39,9 @@ func variantPositions() int {
 	return 1500
 }
 
+// randomVariantPositions plays n random games of variant v from its start
+// (V3) for a random number of plies and returns where they stopped,
+// games not yet over; deterministic for the seed.
 func randomVariantPositions(v movegen.Variant, n int, seed uint64) []movegen.Position {
 	r := rand.New(rand.NewPCG(seed, 7))
 	var out []movegen.Position
