@@ -136,6 +136,47 @@ func TestAntiOnePieceEachIsHalfADraw(t *testing.T) {
 	}
 }
 
+// A lone piece against two or more is the draw R16 makes of it when the
+// other side keeps its pieces out of reach (V11, loneScore): a depth-1
+// search from a lone Man against two far away scores R16's draw with the
+// contempt for the side searched for, its Man a step nearer (the drive),
+// whichever side is lone, where material counts the pieces given away.
+func TestAntiLonePieceIsADraw(t *testing.T) {
+	drive, contempt := eval.DriveStep(movegen.AntiCamelot), eval.DrawContempt(movegen.AntiCamelot)
+	for _, tc := range []struct {
+		cfen           string
+		normal, counts int
+	}{
+		// White lone: material says +100 for White, one piece fewer.
+		{"2/8/10/12/4m2m4/12/12/12/12/12/12/4M7/12/10/8/2 w", DrawScore - contempt + drive, 100},
+		// Black lone, White to move: material says −100 for White.
+		{"2/8/10/12/4m7/12/12/12/12/12/12/4M2M4/12/10/8/2 w", DrawScore - contempt + drive, -100},
+	} {
+		p := antiPosition(t, movegen.AntiCamelot, tc.cfen)
+		for _, c := range []struct {
+			play Play
+			want int
+		}{{PlayNormal, tc.normal}, {PlayMaterial, tc.counts}} {
+			if got := scoreUnder(t, p, c.play, 1); got.Mate != 0 || got.CP != c.want {
+				t.Errorf("%s, %s: depth 1 scores %+v, want %d", tc.cfen, c.play, got, c.want)
+			}
+		}
+	}
+	// Two squares from one of two Men, the lone Man still finds its win:
+	// it steps next to it, and the capture leaves White no piece.
+	p := antiPosition(t, movegen.AntiCamelot, "2/8/10/12/12/12/12/11m/12/4m7/12/4M7/12/10/8/2 w")
+	res := New(Options{Threads: 1}).Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 4}, nil)
+	if _, ok := movegen.MoveOf(res.Best); !ok || res.Score.Mate != 1 {
+		t.Errorf("two squares apart: %v scoring %+v, want a win in one", res.Best, res.Score)
+	}
+	// Across River's river (V9) the lone piece keeps its material's score.
+	for _, v := range []movegen.Variant{movegen.AntiCamelot, movegen.AntiChivalry, movegen.AntiRiver} {
+		if movegen.Playable(v) && eval.LoneDraw(v) != (v != movegen.AntiRiver) {
+			t.Errorf("%v: LoneDraw %v", v, eval.LoneDraw(v))
+		}
+	}
+}
+
 // In an Anti form R16's draws cost the side searched for the board's
 // contempt (eval.DrawContempt), more on River's (V9), whose armies stop
 // at the bridges: past the 99th ply without progress every move draws,

@@ -117,22 +117,47 @@ func (t *thread) evaluate(ply int) int {
 
 // leafScore is the static score v as the search uses it: in an Anti form
 // played to its goal moved towards R16's draw (progress) and driven
-// towards the enemy (drive), and one piece against one scored half way to
-// the draw it mostly is: the side to move that can step next to the other
-// wins (it must be taken), so both keep three steps apart and R16 ends it.
-// Material alone calls that ending even, and the search simplified into
-// it from won positions; scored as the draw itself, it made a repetition
-// as good as playing on, where on a small board a searcher that sees two
-// plies is caught against the edge. A search from such an ending still
-// finds its wins, and the drive still brings the piece to the other.
+// towards the enemy (drive), and an ending with a lone piece scored as
+// the draw it mostly is (loneScore).
 func (t *thread) leafScore(v int) int {
 	if !t.s.antiPlay {
 		return t.progress(v)
 	}
-	if t.pos.Pieces[movegen.White].Count() == 1 && t.pos.Pieces[movegen.Black].Count() == 1 {
-		return (DrawScore+t.drawFor[t.pos.Side])/2 + t.drive()
+	if s, lone := t.loneScore(); lone {
+		return s + t.drive()
 	}
 	return t.progress(v) + t.drive()
+}
+
+// loneScore scores an Anti form's ending in which a side has one piece
+// (V11), without the drive: a lone piece cannot canter (R7), so it
+// reaches one square a move, and it is taken only where it steps next to
+// an enemy piece with the enemy to move, which a side that sees two plies
+// steps away from; the side to move that can do so wins, so both keep
+// three steps apart and R16 ends it (on Anti-Chivalry's board most
+// positions of one Man against one are draws, docs/variants.md). Against
+// two or more, the other side keeps its pieces
+// out of reach and gives them to the lone piece one at a time, where the
+// capture lands away from its others, down to one against one.
+//
+// So a lone piece against two or more scores as R16's draw, with the
+// contempt (drawFor), on the boards where that pays (eval.LoneDraw): material called such an ending won by the pieces
+// given away, and the search gave its pieces away in a chain down to one,
+// which the 2-ply searcher then held to R16's draw (70 − 0 − 30 against
+// it in the screen of docs/variants.md; 81 − 0 − 19 scored as the draw).
+// One against one scores half way to the draw: scored as the draw
+// itself, a repetition became as good as playing on, where on a small
+// board a searcher that sees two plies is caught against the edge.
+// Searches from these endings still find their wins.
+func (t *thread) loneScore() (int, bool) {
+	w, b := t.pos.Pieces[movegen.White].Count(), t.pos.Pieces[movegen.Black].Count()
+	switch {
+	case w == 1 && b == 1:
+		return (DrawScore + t.drawFor[t.pos.Side]) / 2, true
+	case t.loneDraw && (w == 1 && b > 1 || b == 1 && w > 1):
+		return t.drawFor[t.pos.Side], true
+	}
+	return 0, false
 }
 
 // drive is the side searched for's drive towards the enemy in an Anti

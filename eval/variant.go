@@ -25,8 +25,11 @@ type layout struct {
 	variant movegen.Variant
 	// driveStep is an Anti form's drive towards the enemy a king step
 	// (DriveStep), and drawContempt what an R16 draw costs the side
-	// searched for (DrawContempt), both set by the board's river.
+	// searched for (DrawContempt), and loneDraw whether a lone piece
+	// against two or more scores as that draw (LoneDraw), all set by the
+	// board's river.
 	driveStep, drawContempt int
+	loneDraw                bool
 	// pstSquares is the number of piece-square entries per kind: the
 	// board's squares folded left to right, castles left out.
 	pstSquares int
@@ -148,10 +151,11 @@ func (l *layout) ownView(s movegen.Square, c movegen.Color) (file, rank int) {
 // build derives l from variant v's geometry.
 func (l *layout) build(v movegen.Variant) {
 	geo := movegen.GeometryOf(v)
-	l.geo, l.variant, l.driveStep, l.drawContempt = geo, v, driveStep, drawContempt
+	l.geo, l.variant, l.driveStep, l.drawContempt, l.loneDraw = geo, v, driveStep, drawContempt, true
 	if !geo.River.IsEmpty() {
 		l.driveStep *= riverDrive
 		l.drawContempt = riverContempt
+		l.loneDraw = false
 	}
 	castles := geo.Castle[movegen.White].Or(geo.Castle[movegen.Black])
 	var index [movegen.NumRanks][movegen.NumFiles]int16

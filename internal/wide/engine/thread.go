@@ -69,7 +69,8 @@ type thread struct {
 	// so that the drive moves scores and not their level against the
 	// draw's.
 	driveSide movegen.Color
-	driveStep int // eval.DriveStep of the board
+	driveStep int  // eval.DriveStep of the board
+	loneDraw  bool // eval.LoneDraw of the board
 	driveBase int
 	driveMap  eval.StepMap
 }
@@ -116,6 +117,7 @@ func (t *thread) prepare(s *shared, r root) {
 	t.driveSide, t.driveBase = t.pos.Side, 0
 	if s.antiPlay {
 		t.driveStep = eval.DriveStep(t.pos.Variant)
+		t.loneDraw = eval.LoneDraw(t.pos.Variant)
 		t.driveMap.Fill(&t.pos, t.driveSide)
 		t.driveBase = t.driveMap.Sum(t.pos.Pieces[t.driveSide])
 	}
