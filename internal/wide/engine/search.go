@@ -132,25 +132,26 @@ func (t *thread) leafScore(v int) int {
 }
 
 // loneScore scores an Anti form's ending in which a side has one piece
-// (V11), without the drive: a lone piece cannot canter (R7), so it
+// (V11), without the drive. A lone piece cannot canter (R7), so it
 // reaches one square a move, and it is taken only where it steps next to
 // an enemy piece with the enemy to move, which a side that sees two plies
 // steps away from; the side to move that can do so wins, so both keep
 // three steps apart and R16 ends it (on Anti-Chivalry's board most
 // positions of one Man against one are draws, docs/variants.md). Against
-// two or more, the other side keeps its pieces
-// out of reach and gives them to the lone piece one at a time, where the
-// capture lands away from its others, down to one against one.
+// two or more, the other side keeps its pieces out of reach and gives
+// them to the lone piece one at a time, where the capture lands away from
+// its others, down to one against one.
 //
-// So a lone piece against two or more scores as R16's draw, with the
-// contempt (drawFor), on the boards where that pays (eval.LoneDraw): material called such an ending won by the pieces
-// given away, and the search gave its pieces away in a chain down to one,
-// which the 2-ply searcher then held to R16's draw (70 − 0 − 30 against
-// it in the screen of docs/variants.md; 81 − 0 − 19 scored as the draw).
-// One against one scores half way to the draw: scored as the draw
-// itself, a repetition became as good as playing on, where on a small
-// board a searcher that sees two plies is caught against the edge.
-// Searches from these endings still find their wins.
+// So a lone piece against two or more scores as R16's draw with the
+// contempt (drawFor), on the boards where that pays (eval.LoneDraw):
+// material called such an ending won by the pieces given away, and the
+// search gave its pieces away in a chain down to one, which the 2-ply
+// searcher then held to R16's draw (70 − 0 − 30 against it in the screen
+// of docs/variants.md; 81 − 0 − 19 scored as the draw). One against one
+// scores half way to the draw: scored as the draw itself, a repetition
+// became as good as playing on, where on a small board a searcher that
+// sees two plies is caught against the edge. Searches from these endings
+// still find their wins.
 func (t *thread) loneScore() (int, bool) {
 	w, b := t.pos.Pieces[movegen.White].Count(), t.pos.Pieces[movegen.Black].Count()
 	switch {
