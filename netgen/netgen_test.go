@@ -28,6 +28,11 @@ type fake struct {
 	fail     map[string]error    // a subcommand's error
 	onRun    func(args []string) // called before each command
 	newNodes uint64
+	// nps are the nodes/s of the benches in turn, where set (else their
+	// nodes); drift is added to the new net's nodes at each of its runs.
+	nps    []uint64
+	drift  uint64
+	benchN int
 }
 
 func (f *fake) run(ctx context.Context, c Command) error {
@@ -70,8 +75,14 @@ func (f *fake) run(ctx context.Context, c Command) error {
 		nodes := uint64(2010920)
 		if !strings.HasSuffix(argValue(c.Args, "-net"), "current.nnue") {
 			nodes = f.newNodes
+			f.newNodes += f.drift
 		}
-		fmt.Fprintf(c.Stdout, "Position 1/1: best D5-D6 score cp 4 nodes %d\nTotal time (ms): 1000\nNodes searched: %d\nNodes/second: %d\n", nodes, nodes, nodes)
+		nps := nodes
+		if f.benchN < len(f.nps) {
+			nps = f.nps[f.benchN]
+		}
+		f.benchN++
+		fmt.Fprintf(c.Stdout, "Position 1/1: best D5-D6 score cp 4 nodes %d\nTotal time (ms): 1000\nNodes searched: %d\nNodes/second: %d\n", nodes, nodes, nps)
 	}
 	return nil
 }
@@ -157,6 +168,8 @@ func defaultNets(t *testing.T, c Config) []string {
 // alone and changes one row of the signatures.
 func TestNetStepsAndInstall(t *testing.T) {
 	c, f, out := setUp(t)
+	// The benches in turn, current first: each net's fastest run counts.
+	f.nps = []uint64{1500000, 1785575, 2010920, 1200000, 1900000, 1700000}
 	before := defaultNets(t, c)
 	if err := Run(context.Background(), c); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -181,6 +194,10 @@ func TestNetStepsAndInstall(t *testing.T) {
 			"-each", "tc=1+0.01", "option.Threads=1", "option.Hash=16", "option.OwnBook=false",
 			"-openings", "file=" + filepath.Join(w, "openings.cfen"), "order=random", "-concurrency", "2", "-games", "800", "-srand", "2",
 			"-sprt", "elo0=0", "elo1=10", "-pgnout", filepath.Join(w, "match.pgn")},
+		{"bench", "-variant", "cam", "-net", filepath.Join(w, "current.nnue")},
+		{"bench", "-variant", "cam", "-net", filepath.Join(def, newName)},
+		{"bench", "-variant", "cam", "-net", filepath.Join(w, "current.nnue")},
+		{"bench", "-variant", "cam", "-net", filepath.Join(def, newName)},
 		{"bench", "-variant", "cam", "-net", filepath.Join(w, "current.nnue")},
 		{"bench", "-variant", "cam", "-net", filepath.Join(def, newName)},
 	}
@@ -209,7 +226,7 @@ func TestNetStepsAndInstall(t *testing.T) {
 		"| train | 1m30s | validation loss 0.018210 at epoch 0 (the current net), 0.018000 after epoch 3; " + newName + " |",
 		"| match | 1m30s | 39 − 0 − 0, Elo +754.6 ± 24.0, pentanomial [0, 0, 0, 0, 19]; H1 accepted after 39 games, LLR 3.19 |",
 		"| install | 1m30s | " + newName + ", " + commas(uint64(len(candidate))) + " bytes, in place of " + before[0] +
-			"; bench 1,785,575 nodes at 1,785,575 nodes/s (current net: 2,010,920 at 2,010,920); nodes/s 88.8% of the current net's |",
+			"; bench 1,785,575 nodes at 1,785,575 nodes/s (current net: 2,010,920 at 2,010,920), the fastest of 3 runs each, in turn; nodes/s 88.8% of the current net's |",
 	} {
 		if !strings.Contains(out.String(), s) {
 			t.Errorf("output lacks %q:\n%s", s, out)
@@ -283,7 +300,7 @@ func TestNetResumeAfterFailure(t *testing.T) {
 	if err := Run(context.Background(), c); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if len(f.cmds) != 5 || !reflect.DeepEqual(f.cmds[0], first[1]) || f.cmds[1][0] != "openings" {
+	if len(f.cmds) != 3+2*benchRounds || !reflect.DeepEqual(f.cmds[0], first[1]) || f.cmds[1][0] != "openings" {
 		t.Errorf("second run: %q; the train command before: %q", f.cmds, first[1])
 	}
 	// The failed attempt's time counts: 90 s then and 90 s now.
@@ -324,7 +341,7 @@ func TestNetInterruptedMatch(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	// The openings were made before the match stopped: kept.
-	if len(f.cmds) != 3 || f.cmds[0][0] != "match" {
+	if len(f.cmds) != 1+2*benchRounds || f.cmds[0][0] != "match" {
 		t.Errorf("second run: %q", f.cmds)
 	}
 }
@@ -394,9 +411,23 @@ func TestNetNotPassed(t *testing.T) {
 		if err := Run(context.Background(), c); err != nil {
 			t.Fatal(err)
 		}
-		if len(f.cmds) != 2 || f.cmds[0][0] != "bench" || reflect.DeepEqual(defaultNets(t, c), before) {
+		if len(f.cmds) != 2*benchRounds || f.cmds[0][0] != "bench" || reflect.DeepEqual(defaultNets(t, c), before) {
 			t.Errorf("-force: commands %q; nets %q", f.cmds, defaultNets(t, c))
 		}
+	}
+}
+
+// A net whose bench counts other nodes from one run to the next is not
+// installed silently: the search it signs is not deterministic.
+func TestNetInstallRefusesDriftingBench(t *testing.T) {
+	c, f, out := setUp(t)
+	f.drift = 1
+	err := Run(context.Background(), c)
+	if err == nil || !strings.Contains(err.Error(), "1785575 nodes, then 1785576: the search is not deterministic") {
+		t.Fatalf("error %v\n%s", err, out)
+	}
+	if doc, _ := os.ReadFile(filepath.Join(c.Root, "docs", "variants.md")); string(doc) != sample(t, "variants.md") {
+		t.Error("docs/variants.md changed")
 	}
 }
 

@@ -59,8 +59,8 @@ func (r *run) report() (string, error) {
 			if f.OldNPS > 0 {
 				ratio = 100 * float64(f.NewNPS) / float64(f.OldNPS)
 			}
-			figures += fmt.Sprintf("; bench %s nodes at %s nodes/s (current net: %s at %s); nodes/s %.1f%% of the current net's",
-				commas(f.NewNodes), commas(f.NewNPS), commas(f.OldNodes), commas(f.OldNPS), ratio)
+			figures += fmt.Sprintf("; bench %s nodes at %s nodes/s (current net: %s at %s), the fastest of %d runs each, in turn; nodes/s %.1f%% of the current net's",
+				commas(f.NewNodes), commas(f.NewNPS), commas(f.OldNodes), commas(f.OldNPS), benchRounds, ratio)
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", step, d.Took, figures)
 	}
@@ -125,7 +125,8 @@ func (r *run) dryRun() error {
 			}
 			r.printf("net: %s: %s: copy %s to %s (named after its bytes), removing the net of %s there\n", step, when, r.candidate(), dest, r.Variant.Title())
 			cmds = [][]string{r.benchArgs(r.currentPath()), r.benchArgs(dest)}
-			after = fmt.Sprintf("net: %s: write the second bench's nodes into the %s row of the bench signatures in %s\n", step, r.Variant.Title(), r.docPath())
+			after = fmt.Sprintf("net: %s: the two benches %d times each, in turn, keeping each net's fastest run\n", step, benchRounds) +
+				fmt.Sprintf("net: %s: write the second bench's nodes into the %s row of the bench signatures in %s\n", step, r.Variant.Title(), r.docPath())
 		}
 		for _, args := range cmds {
 			r.printf("net: %s: %s\n", step, Command{Args: args})
