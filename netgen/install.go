@@ -114,7 +114,7 @@ func (r *run) install(ctx context.Context) (*InstallFigures, error) {
 		}
 	}
 	r.printf("net: installed %s (%d bytes) in %s; removed %s\n", f.File, f.Bytes, r.defaultDir(), orNone(strings.Join(f.Removed, ", ")))
-	if err := r.benchRounds(ctx, f, dest); err != nil {
+	if err := r.benchInTurn(ctx, f, dest); err != nil {
 		return nil, err
 	}
 	// Read again: others may have edited the page meanwhile.
@@ -139,12 +139,12 @@ func (r *run) install(ctx context.Context) (*InstallFigures, error) {
 // slow and quiet spells.
 const benchRounds = 3
 
-// benchRounds benches the current net and the new one at dest in turn,
+// benchInTurn benches the current net and the new one at dest in turn,
 // benchRounds times each (the current one's first run made before the
 // install), and keeps each net's fastest run: the one least slowed by
 // the rest of the machine. A net's node count is the same in every run
 // (one thread, a fixed depth), or something else moved the search.
-func (r *run) benchRounds(ctx context.Context, f *InstallFigures, dest string) error {
+func (r *run) benchInTurn(ctx context.Context, f *InstallFigures, dest string) error {
 	for round := range benchRounds {
 		if round > 0 {
 			if err := r.benchBest(ctx, r.currentPath(), &f.OldNodes, &f.OldNPS); err != nil {
