@@ -61,9 +61,10 @@ func DrawContempt(v movegen.Variant) int { return layoutOf(v).drawContempt }
 // against two or more is scored as R16's draw (engine's thread.loneScore)
 // rather than by its material: on the open boards, where the side with
 // the pieces keeps them out of the lone one's reach and R16 ends it, so
-// scored it drew less (the screen of docs/variants.md, Anti-Chivalry 81 −
-// 0 − 19 against 70 − 0 − 30); not across River's river (V9), where it
-// drew more (40 − 0 − 12 in 52 games against 93 − 0 − 7).
+// scored it drew less (the screen of docs/variants.md, Anti-Chivalry at
+// four node counts: 96 draws in 400 games against 112); not across
+// River's river (V9), where it drew more (40 − 0 − 12 in 52 games
+// against 93 − 0 − 7).
 func LoneDraw(v movegen.Variant) bool { return layoutOf(v).loneDraw }
 
 // contactSteps caps the king steps Contact tells apart: the ranks of the
