@@ -88,7 +88,7 @@ func (r *run) install(ctx context.Context) (*InstallFigures, error) {
 		return nil, fmt.Errorf("%s: %v", r.docPath(), err)
 	}
 	f := &InstallFigures{File: InstallName(data), Bytes: len(data), Forced: r.Force}
-	if f.OldNodes, f.OldNPS, err = r.bench(ctx, r.currentPath()); err != nil {
+	if err := r.benchBest(ctx, r.currentPath(), &f.OldNodes, &f.OldNPS); err != nil {
 		return nil, err
 	}
 	old, err := boardNets(r.defaultDir(), r.Variant)

@@ -68,12 +68,6 @@ func cfen(t *testing.T, pieces map[string]byte, side string, move int) string {
 // find runs the generator on the position text with the opponent's move.
 func find(t *testing.T, text, opp string) (Puzzle, bool, Reject) {
 	t.Helper()
-	return findWith(t, NewChecker(8), text, opp)
-}
-
-// findWith is find with the checker c.
-func findWith(t *testing.T, c *Checker, text, opp string) (Puzzle, bool, Reject) {
-	t.Helper()
 	pos, err := boards.ParseCFEN(game.Camelot, text)
 	if err != nil {
 		t.Fatal(err)
@@ -82,6 +76,7 @@ func findWith(t *testing.T, c *Checker, text, opp string) (Puzzle, bool, Reject)
 	if err != nil {
 		t.Fatalf("%s: %v", opp, err)
 	}
+	c := NewChecker(8)
 	return c.Find(context.Background(), game.NewGame(pos), m, "test", Config{Nodes: testNodes, Recheck: 2 * testNodes, RateNodes: 2000})
 }
 
@@ -182,7 +177,11 @@ func TestGeneratorRejects(t *testing.T) {
 			text := cfen(t, tc.pieces, "b", 30)
 			p, _, why := find(t, text, tc.opp)
 			if p.ID != "" || why != tc.why && (tc.or == "" || why != tc.or) {
-				t.Errorf("got %q (%s), want rejected: %s", p.Moves, why, tc.why)
+				want := string(tc.why)
+				if tc.or != "" {
+					want += " or " + string(tc.or)
+				}
+				t.Errorf("got %q (%s), want rejected: %s", p.Moves, why, want)
 			}
 		})
 	}
