@@ -8,7 +8,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"testing"
 	"time"
 
@@ -541,19 +541,42 @@ func TestShedLoad(t *testing.T) {
 	}
 }
 
-// answerSignal is the bot's transport, which counts the botQuery
-// answers whose status it has read.
+// answerSignal is the bot's transport, which records the moves of the
+// botQuery answers whose status it has read. (A count of answers would
+// not do: an answer the next turn's webhook overtakes is cut off by the
+// bot, its status never read.)
 type answerSignal struct {
 	base http.RoundTripper
-	n    atomic.Int64
+	mu   sync.Mutex
+	read map[string]bool // game and move texts, "id move"
 }
 
 func (a *answerSignal) RoundTrip(r *http.Request) (*http.Response, error) {
+	var q struct{ GameID, Move string }
+	if strings.HasSuffix(r.URL.Path, "/botQuery") && r.GetBody != nil {
+		if body, err := r.GetBody(); err == nil {
+			_ = json.NewDecoder(body).Decode(&q)
+			body.Close()
+		}
+	}
 	resp, err := a.base.RoundTrip(r)
-	if err == nil && strings.HasSuffix(r.URL.Path, "/botQuery") {
-		a.n.Add(1)
+	if err == nil && q.Move != "" {
+		a.mu.Lock()
+		if a.read == nil {
+			a.read = map[string]bool{}
+		}
+		a.read[q.GameID+" "+q.Move] = true
+		a.mu.Unlock()
 	}
 	return resp, err
+}
+
+// hasRead reports whether the status of an answer to move text in game
+// id has been read.
+func (a *answerSignal) hasRead(id, text string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.read[id+" "+text]
 }
 
 // TestStopAsBotQueryAnswers stops the bot while botQuery's answer to its
@@ -570,14 +593,19 @@ func TestStopAsBotQueryAnswers(t *testing.T) {
 	cfg.Client = &http.Client{Timeout: 30 * time.Second, Transport: sig}
 	bot := startBot(t, f, cfg)
 	gs := startGames(t, f, apfake.GameSpec{Variant: game.Camelot, BotSide: game.White})
-	if err := f.Wait(ctx, func() bool { return f.Count(apfake.EvMove) == 2 }); err != nil {
+	if err := f.Wait(ctx, func() bool { return f.Count(apfake.EvMove) >= 2 }); err != nil {
 		t.Fatal(err)
 	}
 	f.Hold()
 	f.HoldAnswerNext()
-	// The third botQuery call (one a move, nothing failing) is the
-	// move held: wait until the bot has its status.
-	if err := f.Wait(ctx, func() bool { return f.Count(apfake.EvFault) == 1 && sig.n.Load() >= 3 }); err != nil {
+	// The next move the fake takes is the one whose answer is held: wait
+	// until the bot has its status.
+	held, err := f.WaitEvent(ctx, 0, func(e apfake.Event) bool { return e.Kind == apfake.EvFault })
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := gs[0].Texts()[held.Ply]
+	if err := f.Wait(ctx, func() bool { return sig.hasRead(held.Game, text) }); err != nil {
 		t.Fatal(err)
 	}
 	bot.stop()
