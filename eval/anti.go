@@ -67,6 +67,16 @@ func DrawContempt(v movegen.Variant) int { return layoutOf(v).drawContempt }
 // against 93 − 0 − 7).
 func LoneDraw(v movegen.Variant) bool { return layoutOf(v).loneDraw }
 
+// DeficitContempt reports whether, on v's board, the side an Anti form is
+// searched for adds its deficit at the root (the pieces it has more,
+// which it must still give away) to the contempt (engine's
+// thread.prepare): on the open boards, where at the contempt alone armies
+// of nine against four stopped and repeated, the nine taking the draw's
+// −300 over their material's −500; not across River's river (V9), whose
+// contempt of 1,000 already moves its armies and where it drew more
+// (docs/variants.md).
+func DeficitContempt(v movegen.Variant) bool { return layoutOf(v).deficitDraw }
+
 // contactSteps caps the king steps Contact tells apart: the ranks of the
 // longest board (V2).
 const contactSteps = 16
@@ -128,4 +138,36 @@ func (m *StepMap) Sum(set movegen.Bitboard) int {
 		n += int(m[set.PopFirst()])
 	}
 	return n
+}
+
+// RimSteps is the king steps from square s of v's board to its rim, the
+// squares with fewer than eight neighbours on the board (0 there). A lone
+// piece near the rim has fewer ways to keep out of reach (engine's
+// thread.loneScore).
+func RimSteps(v movegen.Variant, s movegen.Square) int { return int(layoutOf(v).rimSteps[s]) }
+
+// Paired counts colour c's pieces with one of c's own next to them: the
+// pieces that can canter (R7), which a lone piece cannot.
+func Paired(p *movegen.Position, c movegen.Color) int {
+	own := p.Pieces[c]
+	return layoutOf(p.Variant).geo.Spread(own).And(own).Count()
+}
+
+// fillRimSteps sets l.rimSteps from l's board.
+func (l *layout) fillRimSteps() {
+	geo := l.geo
+	var rim movegen.Bitboard
+	for b := geo.Board; !b.IsEmpty(); {
+		s := b.PopFirst()
+		if geo.Spread(movegen.SquareBB(s)).And(geo.Board).Count() < 8 {
+			rim = rim.Or(movegen.SquareBB(s))
+		}
+	}
+	for d, ring, reach := int8(0), rim, rim; !ring.IsEmpty(); d++ {
+		for b := ring; !b.IsEmpty(); {
+			l.rimSteps[b.PopFirst()] = d
+		}
+		next := reach.Or(geo.Spread(reach).And(geo.Board))
+		ring, reach = next.AndNot(reach), next
+	}
 }

@@ -140,11 +140,28 @@ func TestAntiOnePieceEachIsHalfADraw(t *testing.T) {
 
 // A lone piece against two or more is the draw R16 makes of it when the
 // other side keeps its pieces out of reach (V11, loneScore): a depth-1
-// search from a lone Man against two far away scores R16's draw with the
-// contempt for the side searched for, its Man a step nearer (the drive),
-// whichever side is lone, where material counts the pieces given away.
+// search from the side searched for's lone Man against two far away
+// scores R16's draw with the contempt, its Man a step nearer (the drive).
+// The other side's lone Man against its two scores above one against one
+// (loneAgainst): half way to the draw with the contempt (its deficit of a
+// Man added, eval.DeficitContempt), loneAbove more, and loneRimStep for
+// the lone Black Man on E12 standing two steps from the rim, one nearer
+// than three; the two White Men, three files apart, are no pair. Material
+// counts the pieces given away.
 func TestAntiLonePieceIsADraw(t *testing.T) {
-	drive, contempt := eval.DriveStep(movegen.AntiCamelot), eval.DrawContempt(movegen.AntiCamelot)
+	v := movegen.AntiCamelot
+	drive, contempt := eval.DriveStep(v), eval.DrawContempt(v)
+	e12, err := movegen.ParseSquare("E12")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := eval.RimSteps(v, e12); got != 2 {
+		t.Fatalf("E12: %d steps to the rim, want 2", got)
+	}
+	against := (DrawScore-contempt-100)/2 + loneAbove + loneRimStep*(3-2)
+	if !eval.DeficitContempt(v) {
+		against = (DrawScore-contempt)/2 + loneAbove + loneRimStep*(3-2)
+	}
 	for _, tc := range []struct {
 		cfen           string
 		normal, counts int
@@ -152,9 +169,9 @@ func TestAntiLonePieceIsADraw(t *testing.T) {
 		// White lone: material says +100 for White, one piece fewer.
 		{"2/8/10/12/4m2m4/12/12/12/12/12/12/4M7/12/10/8/2 w", DrawScore - contempt + drive, 100},
 		// Black lone, White to move: material says −100 for White.
-		{"2/8/10/12/4m7/12/12/12/12/12/12/4M2M4/12/10/8/2 w", DrawScore - contempt + drive, -100},
+		{"2/8/10/12/4m7/12/12/12/12/12/12/4M2M4/12/10/8/2 w", against + drive, -100},
 	} {
-		p := antiPosition(t, movegen.AntiCamelot, tc.cfen)
+		p := antiPosition(t, v, tc.cfen)
 		for _, c := range []struct {
 			play Play
 			want int
@@ -181,16 +198,20 @@ func TestAntiLonePieceIsADraw(t *testing.T) {
 
 // In an Anti form R16's draws cost the side searched for the board's
 // contempt (eval.DrawContempt), more on River's (V9), whose armies stop
-// at the bridges: past the 99th ply without progress every move draws,
-// and the search says so from its side; the reference searcher scores
-// them as draws.
+// at the bridges, and on the open boards also its deficit at the root
+// (eval.DeficitContempt: two Men against one, a Man's 100): past the
+// 99th ply without progress every move draws, and the search says so
+// from its side; the reference searcher scores them as draws.
 func TestAntiContemptForDraws(t *testing.T) {
 	for _, b := range []struct {
-		v    movegen.Variant
-		cfen string
+		v       movegen.Variant
+		cfen    string
+		deficit int
 	}{
-		{movegen.AntiCamelot, "2/8/10/12/4m2m4/12/12/12/12/12/12/4M2M4/12/10/8/2 w 0/0 99 80"},
-		{movegen.AntiRiver, "2/8/10/12/12/2N9/12/t11/tt10/12/12/12/12/10/tt1m2t1/2 w 0/0 99 109"},
+		{movegen.AntiCamelot, "2/8/10/12/4m2m4/12/12/12/12/12/12/4M2M4/12/10/8/2 w 0/0 99 80", 0},
+		{movegen.AntiCamelot, "2/8/10/12/4m7/12/12/12/12/12/12/4M2M4/12/10/8/2 w 0/0 99 80", 100},
+		{movegen.AntiChivalry, "2/8/10/12/14/14/14/6m7/14/14/14/5M2M5/12/10/8/2 w 0/0 99 80", 100},
+		{movegen.AntiRiver, "2/8/10/12/12/2N9/12/t11/tt10/12/12/12/12/10/tt1m2t1/2 w 0/0 99 109", 0},
 	} {
 		if !movegen.Playable(b.v) {
 			continue // the other grid's copy of this test plays it
@@ -199,7 +220,7 @@ func TestAntiContemptForDraws(t *testing.T) {
 		for _, tc := range []struct {
 			play Play
 			want int
-		}{{PlayNormal, DrawScore - eval.DrawContempt(b.v)}, {PlayMaterial, DrawScore}} {
+		}{{PlayNormal, DrawScore - eval.DrawContempt(b.v) - b.deficit}, {PlayMaterial, DrawScore}} {
 			if got := scoreUnder(t, p, tc.play, 3); got.Mate != 0 || got.CP != tc.want {
 				t.Errorf("%v, %s: the draw scores %+v, want %d", b.v, tc.play, got, tc.want)
 			}

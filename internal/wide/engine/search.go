@@ -142,25 +142,67 @@ func (t *thread) leafScore(v int) int {
 // them to the lone piece one at a time, where the capture lands away from
 // its others, down to one against one.
 //
-// So a lone piece against two or more scores as R16's draw with the
-// contempt (drawFor), on the boards where that pays (eval.LoneDraw):
-// material called such an ending won by the pieces given away, and the
-// search gave its pieces away in a chain down to one, which the 2-ply
-// searcher then held to R16's draw (in the screen of docs/variants.md,
-// 112 draws in 400 games at four node counts; 96 scored as the draw).
-// One against one scores half way to the draw: scored as the draw
-// itself, a repetition became as good as playing on, where on a small
-// board a searcher that sees two plies is caught against the edge.
-// Searches from these endings still find their wins.
+// So, on the boards where that pays (eval.LoneDraw), the side searched
+// for's lone piece against two or more scores as R16's draw with the
+// contempt (drawFor): material called such an ending won by the pieces
+// given away, and the search gave its pieces away in a chain down to
+// one, which the 2-ply searcher then held to R16's draw (in the screen of
+// docs/variants.md, 112 draws in 400 games at four node counts; 96 scored
+// as the draw). The other side's lone piece against its two or more
+// scores above one against one (loneAgainst). One against one scores half
+// way to the draw: scored as the draw itself, a repetition became as good
+// as playing on, where on a small board a searcher that sees two plies is
+// caught against the edge. Searches from these endings still find their
+// wins.
 func (t *thread) loneScore() (int, bool) {
 	w, b := t.pos.Pieces[movegen.White].Count(), t.pos.Pieces[movegen.Black].Count()
 	switch {
 	case w == 1 && b == 1:
 		return (DrawScore + t.drawFor[t.pos.Side]) / 2, true
 	case t.loneDraw && (w == 1 && b > 1 || b == 1 && w > 1):
-		return t.drawFor[t.pos.Side], true
+		lone := movegen.White
+		if b == 1 {
+			lone = movegen.Black
+		}
+		if lone == t.driveSide {
+			return t.drawFor[t.pos.Side], true
+		}
+		v := t.loneAgainst(lone)
+		if t.pos.Side != t.driveSide {
+			v = -v
+		}
+		return v, true
 	}
 	return 0, false
+}
+
+// loneAgainst's terms, in centi-men for the side searched for: loneAbove
+// over one against one, less lonePerPiece a piece past two (up to ten),
+// loneRimStep a step the lone piece stands nearer the rim than three, and
+// lonePaired a piece of the side's, up to two, next to one of its own.
+const (
+	loneAbove    = 50
+	lonePerPiece = 5
+	loneRimStep  = 8
+	lonePaired   = 8
+)
+
+// loneAgainst scores the other side's lone piece, of colour lone, against
+// two or more of the side searched for, from that side's view. Its pieces
+// must all be taken and the lone piece only once (V11), so it gives them
+// away one at a time where the capture lands out of its others' reach.
+// Scored as the draw, this ending stood below one against one, and the
+// search fed its pieces to the lone one down to one against one, which
+// R16 drew; scored above it, they are kept until a search sees the last
+// one taken, brought together (they canter, R7; the lone piece cannot)
+// and the lone piece driven to the rim, as a bare king to the edge in
+// chess (docs/variants.md: 304 − 0 − 96 in the screen's 400 games, 329 −
+// 0 − 71 so scored).
+func (t *thread) loneAgainst(lone movegen.Color) int {
+	n := t.pos.Pieces[t.driveSide].Count()
+	v := (DrawScore+t.drawFor[t.driveSide])/2 + loneAbove - lonePerPiece*min(n-2, 8)
+	rim := eval.RimSteps(t.pos.Variant, t.pos.Pieces[lone].First())
+	return v + loneRimStep*(3-min(rim, 6)) + lonePaired*min(eval.Paired(&t.pos, t.driveSide), 2)
 }
 
 // drive is the side searched for's drive towards the enemy in an Anti

@@ -111,7 +111,13 @@ func (t *thread) prepare(s *shared, r root) {
 	t.claims, t.claimPlies, t.claimOccurrences = rs.ClaimPlies > 0, rs.ClaimPlies, rs.ClaimOccurrences
 	t.progressPlies, t.drawFor = 0, [2]int{DrawScore, DrawScore}
 	if s.antiPlay && !t.claims {
+		// A side "behind" at the root adds its deficit to the contempt
+		// where the board says so (eval.DeficitContempt), so that a draw
+		// scores the contempt below the root's material, not above it.
 		c := eval.DrawContempt(t.pos.Variant)
+		if s.net == nil && eval.DeficitContempt(t.pos.Variant) {
+			c += max(0, -s.eval.Evaluate(&t.pos))
+		}
 		t.drawFor[t.pos.Side], t.drawFor[t.pos.Side.Other()] = DrawScore-c, DrawScore+c
 	}
 	t.driveSide, t.driveBase = t.pos.Side, 0

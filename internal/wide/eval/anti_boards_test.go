@@ -157,3 +157,78 @@ func TestContactIsTheMeanStepsToTheEnemy(t *testing.T) {
 		}
 	}
 }
+
+// RimSteps is the king steps to the nearest square of the board with
+// fewer than eight neighbours on it (castles included, River's river not
+// on it, V9), round the river. By hand on Anti-Camelot's board: A8 and B4
+// on the rim (A3 is not on the board), B8 a step in, F8 four (to B4), F5
+// three.
+func TestRimStepsAreTheStepsToTheBoardsRim(t *testing.T) {
+	vs := antiVariants()
+	if len(vs) == 0 {
+		t.Skip("this grid plays no Anti form")
+	}
+	for _, v := range vs {
+		geo := movegen.GeometryOf(v)
+		var rim movegen.Bitboard
+		for _, s := range geo.Board.Squares() {
+			n := 0
+			for df := -1; df <= 1; df++ {
+				for dr := -1; dr <= 1; dr++ {
+					if n2 := geo.SquareAt(s.File()+df, s.Rank()+dr); (df != 0 || dr != 0) && n2 != movegen.NoSquare && geo.Board.Has(n2) {
+						n++
+					}
+				}
+			}
+			if n < 8 {
+				rim = rim.Or(movegen.SquareBB(s))
+			}
+		}
+		dist := stepDistances(v, rim, movegen.Bitboard{})
+		for _, s := range geo.Board.Squares() {
+			if want, got := dist[s], RimSteps(v, s); got != want {
+				t.Errorf("%s %v: %d steps to the rim, want %d", v, s, got, want)
+			}
+		}
+	}
+	if !movegen.Playable(movegen.AntiCamelot) {
+		return
+	}
+	for _, tc := range []struct {
+		sq   string
+		want int
+	}{{"A8", 0}, {"B8", 1}, {"F8", 4}, {"F5", 3}, {"B4", 0}, {"F1", 0}} {
+		s, err := movegen.ParseSquare(tc.sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := RimSteps(movegen.AntiCamelot, s); got != tc.want {
+			t.Errorf("Anti-Camelot %s: %d steps to the rim, want %d", tc.sq, got, tc.want)
+		}
+	}
+}
+
+// Paired counts a side's pieces with one of its own next to them (R7's
+// canter needs one): by hand on Anti-Camelot, White's E5 and F5 are a
+// pair and H5 is not; Black's lone Man none.
+func TestPairedCountsPiecesNextToTheirOwn(t *testing.T) {
+	if !movegen.Playable(movegen.AntiCamelot) {
+		t.Skip("this grid does not play Anti-Camelot")
+	}
+	for _, tc := range []struct {
+		cfen         string
+		white, black int
+	}{
+		{"2/8/10/12/4m7/12/12/12/12/12/12/4MM1M4/12/10/8/2 w", 2, 0},
+		{"2/8/10/12/4m7/12/12/12/12/12/12/4MMM5/12/10/8/2 w", 3, 0},
+		{"2/8/10/12/4m7/5m6/12/12/12/12/12/4M1M5/12/10/8/2 w", 0, 2},
+	} {
+		p, err := movegen.ParseCFENOf(movegen.AntiCamelot, tc.cfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w, b := Paired(&p, movegen.White), Paired(&p, movegen.Black); w != tc.white || b != tc.black {
+			t.Errorf("%s: paired %d and %d, want %d and %d", tc.cfen, w, b, tc.white, tc.black)
+		}
+	}
+}

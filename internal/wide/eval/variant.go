@@ -28,10 +28,11 @@ type layout struct {
 	// driveStep is an Anti form's drive towards the enemy a king step
 	// (DriveStep), and drawContempt what an R16 draw costs the side
 	// searched for (DrawContempt), and loneDraw whether a lone piece
-	// against two or more scores as that draw (LoneDraw), all set by the
-	// board's river.
+	// against two or more scores as that draw (LoneDraw), and deficitDraw
+	// whether a side behind at the root adds its deficit to the contempt
+	// (DeficitContempt), all set by the board's river.
 	driveStep, drawContempt int
-	loneDraw                bool
+	loneDraw, deficitDraw   bool
 	// pstSquares is the number of piece-square entries per kind: the
 	// board's squares folded left to right, castles left out.
 	pstSquares int
@@ -50,6 +51,8 @@ type layout struct {
 	// the nearest square of the opponent's castle and of c's own, at
 	// most raceSteps.
 	distTarget, distHome [2][movegen.SquareSpan]int8
+	// rimSteps[s] is the king steps from s to the board's rim (RimSteps).
+	rimSteps [movegen.SquareSpan]int8
 	// phase[n] is the phase of n units of material (a Knight 2, a Man
 	// 1): the share of the variant's start material (V3) left, MaxPhase
 	// at the start. On Camelot's board it is n itself, up to MaxPhase.
@@ -153,12 +156,14 @@ func (l *layout) ownView(s movegen.Square, c movegen.Color) (file, rank int) {
 // build derives l from variant v's geometry.
 func (l *layout) build(v movegen.Variant) {
 	geo := movegen.GeometryOf(v)
-	l.geo, l.variant, l.driveStep, l.drawContempt, l.loneDraw = geo, v, driveStep, drawContempt, true
+	l.geo, l.variant, l.driveStep, l.drawContempt = geo, v, driveStep, drawContempt
+	l.loneDraw, l.deficitDraw = true, true
 	if !geo.River.IsEmpty() {
 		l.driveStep *= riverDrive
 		l.drawContempt = riverContempt
-		l.loneDraw = false
+		l.loneDraw, l.deficitDraw = false, false
 	}
+	l.fillRimSteps()
 	castles := geo.Castle[movegen.White].Or(geo.Castle[movegen.Black])
 	var index [movegen.NumRanks][movegen.NumFiles]int16
 	n := int16(0)
