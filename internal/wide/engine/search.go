@@ -177,7 +177,7 @@ func (t *thread) loneScore() (int, bool) {
 }
 
 // loneAgainst's terms, in centi-men for the side searched for: loneAbove
-// over one against one, less lonePerPiece a piece past two (up to ten),
+// over one against one, less lonePerPiece a piece past two (ten at most),
 // loneRimStep a step the lone piece stands nearer the rim than three, and
 // lonePaired a piece of the side's, up to two, next to one of its own.
 const (

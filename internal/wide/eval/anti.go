@@ -77,7 +77,7 @@ func LoneDraw(v movegen.Variant) bool { return layoutOf(v).loneDraw }
 // −300 over their material's −500; not across River's river (V9), whose
 // contempt of 1,000 already moves its armies and where it drew more
 // (docs/variants.md).
-func DeficitContempt(v movegen.Variant) bool { return layoutOf(v).deficitDraw }
+func DeficitContempt(v movegen.Variant) bool { return layoutOf(v).deficitContempt }
 
 // contactSteps caps the king steps Contact tells apart: the ranks of the
 // longest board (V2).

@@ -28,11 +28,11 @@ type layout struct {
 	// driveStep is an Anti form's drive towards the enemy a king step
 	// (DriveStep), and drawContempt what an R16 draw costs the side
 	// searched for (DrawContempt), and loneDraw whether a lone piece
-	// against two or more scores as that draw (LoneDraw), and deficitDraw
+	// against two or more scores as that draw (LoneDraw), and deficitContempt
 	// whether a side behind at the root adds its deficit to the contempt
 	// (DeficitContempt), all set by the board's river.
-	driveStep, drawContempt int
-	loneDraw, deficitDraw   bool
+	driveStep, drawContempt   int
+	loneDraw, deficitContempt bool
 	// pstSquares is the number of piece-square entries per kind: the
 	// board's squares folded left to right, castles left out.
 	pstSquares int
@@ -157,11 +157,11 @@ func (l *layout) ownView(s movegen.Square, c movegen.Color) (file, rank int) {
 func (l *layout) build(v movegen.Variant) {
 	geo := movegen.GeometryOf(v)
 	l.geo, l.variant, l.driveStep, l.drawContempt = geo, v, driveStep, drawContempt
-	l.loneDraw, l.deficitDraw = true, true
+	l.loneDraw, l.deficitContempt = true, true
 	if !geo.River.IsEmpty() {
 		l.driveStep *= riverDrive
 		l.drawContempt = riverContempt
-		l.loneDraw, l.deficitDraw = false, false
+		l.loneDraw, l.deficitContempt = false, false
 	}
 	l.fillRimSteps()
 	castles := geo.Castle[movegen.White].Or(geo.Castle[movegen.Black])
