@@ -165,7 +165,7 @@ func (t *thread) loneScore() (int, bool) {
 		if lone == t.driveSide {
 			return t.drawFor[t.pos.Side], true
 		}
-		v := t.loneAgainst(lone)
+		v := t.loneAgainst(lone, w+b-1)
 		if t.pos.Side != t.driveSide {
 			v = -v
 		}
@@ -186,7 +186,7 @@ const (
 )
 
 // loneAgainst scores the other side's lone piece, of colour lone, against
-// two or more of the side searched for, from that side's view. Its pieces
+// the n ≥ 2 pieces of the side searched for, from that side's view. Its pieces
 // must all be taken and the lone piece only once (V11), so it gives them
 // away one at a time where the capture lands out of its others' reach.
 // Scored as the draw, this ending stood below one against one, and the
@@ -196,8 +196,7 @@ const (
 // and the lone piece driven to the rim, as a bare king to the edge in
 // chess (docs/variants.md: 304 − 0 − 96 in the screen's 400 games, 329 −
 // 0 − 71 so scored).
-func (t *thread) loneAgainst(lone movegen.Color) int {
-	n := t.pos.Pieces[t.driveSide].Count()
+func (t *thread) loneAgainst(lone movegen.Color, n int) int {
 	v := (DrawScore+t.drawFor[t.driveSide])/2 + loneAbove - lonePerPiece*min(n-2, 8)
 	rim := eval.RimSteps(t.pos.Variant, t.pos.Pieces[lone].First())
 	return v + loneRimStep*(3-min(rim, 6)) + lonePaired*min(eval.Paired(&t.pos, t.driveSide), 2)

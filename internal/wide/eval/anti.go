@@ -119,12 +119,17 @@ type StepMap [movegen.SquareSpan]uint8
 // square contactSteps when the enemy has none.
 func (m *StepMap) Fill(p *movegen.Position, c movegen.Color) {
 	geo := layoutOf(p.Variant).geo
-	reach := p.Pieces[c.Other()]
+	m.spread(geo, p.Pieces[c.Other()], geo.Board.AndNot(geo.River).AndNot(p.Trees))
+}
+
+// spread makes m the king steps from every square to the nearest of
+// from, ring by ring over the squares of open (contactSteps where no ring
+// reaches).
+func (m *StepMap) spread(geo *movegen.Geometry, from, open movegen.Bitboard) {
 	for s := range m {
 		m[s] = contactSteps
 	}
-	open := geo.Board.AndNot(geo.River).AndNot(p.Trees)
-	for d, ring := 0, reach; d < contactSteps && !ring.IsEmpty(); d++ {
+	for d, ring, reach := 0, from, from; d < contactSteps && !ring.IsEmpty(); d++ {
 		for b := ring; !b.IsEmpty(); {
 			m[b.PopFirst()] = uint8(d)
 		}
@@ -165,11 +170,5 @@ func (l *layout) fillRimSteps() {
 			rim = rim.Or(movegen.SquareBB(s))
 		}
 	}
-	for d, ring, reach := int8(0), rim, rim; !ring.IsEmpty(); d++ {
-		for b := ring; !b.IsEmpty(); {
-			l.rimSteps[b.PopFirst()] = d
-		}
-		next := reach.Or(geo.Spread(reach).And(geo.Board))
-		ring, reach = next.AndNot(reach), next
-	}
+	l.rimSteps.spread(geo, rim, geo.Board)
 }

@@ -52,7 +52,7 @@ type layout struct {
 	// most raceSteps.
 	distTarget, distHome [2][movegen.SquareSpan]int8
 	// rimSteps[s] is the king steps from s to the board's rim (RimSteps).
-	rimSteps [movegen.SquareSpan]int8
+	rimSteps StepMap
 	// phase[n] is the phase of n units of material (a Knight 2, a Man
 	// 1): the share of the variant's start material (V3) left, MaxPhase
 	// at the start. On Camelot's board it is n itself, up to MaxPhase.
