@@ -117,42 +117,47 @@ func (t *thread) evaluate(ply int) int {
 
 // leafScore is the static score v as the search uses it: in an Anti form
 // played to its goal moved towards R16's draw (progress) and driven
-// towards the enemy (drive), and an ending with a lone piece scored as
-// the draw it mostly is (loneScore).
+// towards the enemy (drive), and an ending with a lone piece scored
+// nearer the draw the fewer pieces stand against it (loneScore).
 func (t *thread) leafScore(v int) int {
 	if !t.s.antiPlay {
 		return t.progress(v)
 	}
-	if s, lone := t.loneScore(); lone {
+	if s, lone := t.loneScore(v); lone {
 		return s + t.drive()
 	}
 	return t.progress(v) + t.drive()
 }
 
 // loneScore scores an Anti form's ending in which a side has one piece
-// (V11), without the drive. A lone piece cannot canter (R7), so it
-// reaches one square a move, and it is taken only where it steps next to
-// an enemy piece with the enemy to move, which a side that sees two plies
-// steps away from; the side to move that can do so wins, so both keep
-// three steps apart and R16 ends it (on Anti-Chivalry's board most
-// positions of one Man against one are draws, docs/variants.md). Against
-// two or more, the other side keeps its pieces out of reach and gives
-// them to the lone piece one at a time, where the capture lands away from
-// its others, down to one against one.
+// (V11), from the static score v, without the drive. A lone piece cannot
+// canter (R7), so it reaches one square a move, and it is taken only where
+// it steps next to an enemy piece with the enemy to move, which a side that
+// sees two plies steps away from; the side to move that can do so wins, so
+// both keep three steps apart and R16 ends it (on Anti-Chivalry's board
+// most positions of one Man against one are draws, docs/variants.md).
+// Against two or more, the other side keeps its pieces out of reach and
+// gives them to the lone piece one at a time, where the capture lands away
+// from its others, down to one against one.
 //
 // So, on the boards where that pays (eval.LoneDraw), the side searched
-// for's lone piece against two or more scores as R16's draw with the
-// contempt (drawFor): material called such an ending won by the pieces
-// given away, and the search gave its pieces away in a chain down to
-// one, which the 2-ply searcher then held to R16's draw (in the screen of
-// docs/variants.md, 112 draws in 400 games at four node counts; 96 scored
-// as the draw). The other side's lone piece against its two or more
-// scores above one against one (loneAgainst). One against one scores half
-// way to the draw: scored as the draw itself, a repetition became as good
-// as playing on, where on a small board a searcher that sees two plies is
-// caught against the edge. Searches from these endings still find their
-// wins.
-func (t *thread) loneScore() (int, bool) {
+// for's lone piece scores its material only against a crowd (loneCrowd):
+// from R16's draw with the contempt (drawFor) a tenth of the way to its
+// material a piece against it past one. A few pieces keep out of its
+// reach: material called such an ending won by the pieces given away, and
+// the search gave its pieces away in a chain down to one, which the 2-ply
+// searcher then held to R16's draw. A crowd cannot: it moves one piece a
+// move, so the lone piece two steps from two of them steps next to one,
+// and a piece given to it lands next to another. Scored as the draw against a
+// crowd too, two pieces against twelve kept both for a hundred plies
+// rather than trade one and go in (Anti-Chivalry from the start, 12 of 40
+// games drawn as Black at 100,000 nodes a move, none so scored). The other
+// side's lone piece against its two or more scores above one against one
+// (loneAgainst). One against one scores half way to the draw: scored as
+// the draw itself, a repetition became as good as playing on, where on a
+// small board a searcher that sees two plies is caught against the edge.
+// Searches from these endings still find their wins.
+func (t *thread) loneScore(v int) (int, bool) {
 	w, b := t.pos.Pieces[movegen.White].Count(), t.pos.Pieces[movegen.Black].Count()
 	switch {
 	case w == 1 && b == 1:
@@ -163,16 +168,21 @@ func (t *thread) loneScore() (int, bool) {
 			lone = movegen.Black
 		}
 		if lone == t.driveSide {
-			return t.drawFor[t.pos.Side], true
+			draw := t.drawFor[t.pos.Side]
+			return draw + (t.progress(v)-draw)*min(w+b-2, loneCrowd)/loneCrowd, true
 		}
-		v := t.loneAgainst(lone, w+b-1)
+		s := t.loneAgainst(lone, w+b-1)
 		if t.pos.Side != t.driveSide {
-			v = -v
+			s = -s
 		}
-		return v, true
+		return s, true
 	}
 	return 0, false
 }
+
+// loneCrowd is the pieces past one against the side searched for's lone
+// piece at which it scores its whole material (loneScore).
+const loneCrowd = 10
 
 // loneAgainst's terms, in centi-men for the side searched for: loneAbove
 // over one against one, less lonePerPiece a piece past two (ten at most),

@@ -58,13 +58,13 @@ const (
 func DrawContempt(v movegen.Variant) int { return layoutOf(v).drawContempt }
 
 // LoneDraw reports whether, on v's board, an Anti form's lone piece
-// against two or more is scored as R16's draw (engine's thread.loneScore)
-// rather than by its material: on the open boards, where the side with
-// the pieces keeps them out of the lone one's reach and R16 ends it, so
-// scored it drew less (the screen of docs/variants.md, Anti-Chivalry at
-// four node counts: 96 draws in 400 games against 112); not across
-// River's river (V9), where it drew more (40 − 0 − 12 in 52 games
-// against 93 − 0 − 7).
+// against two or more is scored towards R16's draw (engine's
+// thread.loneScore) rather than by its material, the nearer the fewer
+// pieces stand against it: on the open boards, where the side with a few
+// pieces keeps them out of the lone one's reach and R16 ends it, so scored
+// it drew less (the screen of docs/variants.md, Anti-Chivalry at four node
+// counts: 96 draws in 400 games against 112); not across River's river
+// (V9), where it drew more (40 − 0 − 12 in 52 games against 93 − 0 − 7).
 func LoneDraw(v movegen.Variant) bool { return layoutOf(v).loneDraw }
 
 // DeficitContempt reports whether, on v's board, the side an Anti form is

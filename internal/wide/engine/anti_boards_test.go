@@ -141,8 +141,10 @@ func TestAntiOnePieceEachIsHalfADraw(t *testing.T) {
 // A lone piece against two or more is the draw R16 makes of it when the
 // other side keeps its pieces out of reach (V11, loneScore): a depth-1
 // search from the side searched for's lone Man against two far away
-// scores R16's draw with the contempt, its Man a step nearer (the drive).
-// The other side's lone Man against its two scores above one against one
+// scores R16's draw with the contempt and a tenth of the way from it to the
+// material (one piece past one against it, of loneCrowd), its Man a step
+// nearer (the drive); against eleven, a crowd, the material itself. The
+// other side's lone Man against its two scores above one against one
 // (loneAgainst): half way to the draw with the contempt (its deficit of a
 // Man added, eval.DeficitContempt), loneAbove more, and loneRimStep for
 // the lone Black Man on E12 standing two steps from the rim, one nearer
@@ -167,7 +169,10 @@ func TestAntiLonePieceIsADraw(t *testing.T) {
 		normal, counts int
 	}{
 		// White lone: material says +100 for White, one piece fewer.
-		{"2/8/10/12/4m2m4/12/12/12/12/12/12/4M7/12/10/8/2 w", DrawScore - contempt + drive, 100},
+		{"2/8/10/12/4m2m4/12/12/12/12/12/12/4M7/12/10/8/2 w", DrawScore - contempt + (100+contempt)/loneCrowd + drive, 100},
+		// White lone against eleven: its material, +1,020 (the search's
+		// table, a Knight 120), +1,060 (Material's, a Knight 160).
+		{"2/8/10/1mmmmmmmmmmn/12/12/12/12/12/12/12/4M7/12/10/8/2 w", 1020 + drive, 1060},
 		// Black lone, White to move: material says −100 for White.
 		{"2/8/10/12/4m7/12/12/12/12/12/12/4M2M4/12/10/8/2 w", against + drive, -100},
 	} {
@@ -193,6 +198,35 @@ func TestAntiLonePieceIsADraw(t *testing.T) {
 		if movegen.Playable(v) && eval.LoneDraw(v) != (v != movegen.AntiRiver) {
 			t.Errorf("%v: LoneDraw %v", v, eval.LoneDraw(v))
 		}
+	}
+}
+
+// Two pieces against a crowd go in (loneScore): in a game of
+// Anti-Chivalry from the start, Black's two pieces stood three steps from
+// White's twelve for a hundred plies, since the trade that a step nearer
+// offers left a lone piece, scored as the draw. Scored against the crowd
+// by its material, the depth-8 search steps a piece two from White's.
+func TestAntiTwoGoInAgainstACrowd(t *testing.T) {
+	v := movegen.AntiChivalry
+	if !movegen.Playable(v) {
+		t.Skip("Anti-Chivalry is the 14-file grid's")
+	}
+	p := antiPosition(t, v, "2/8/10/12/14/14/11m2/12n1/14/2NNMM8/4MMMMM1N3/1N12/12/10/1M6/2 b 0/0 59 51")
+	res := New(Options{Threads: 1}).Search(context.Background(), game.NewGame(movegen.Wrap(p)), Limits{Depth: 8}, nil)
+	m, ok := movegen.MoveOf(res.Best)
+	if !ok {
+		t.Fatalf("no move: %v", res.Best)
+	}
+	p.MakeMove(m)
+	nearest := 99
+	for b := p.Pieces[movegen.Black]; !b.IsEmpty(); {
+		s := b.PopFirst()
+		for w := p.Pieces[movegen.White]; !w.IsEmpty(); {
+			nearest = min(nearest, chebyshev(s, w.PopFirst()))
+		}
+	}
+	if nearest != 2 {
+		t.Errorf("%v (scoring %+v) leaves Black's pieces %d steps from White's, want 2", res.Best, res.Score, nearest)
 	}
 }
 
